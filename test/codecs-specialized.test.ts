@@ -213,6 +213,10 @@ function valueVariants(value: unknown): [string, unknown][] {
           `${path} + extras`,
           set({ ...o, custom3: 'c & d', custom4: '', custom5: undefined, custom: 'no', unrelated: 1 }),
         ],
+        // The interpreter walks a value's keys when its fields come in order (runtime/codec.ts
+        // walkXmlObject), else reads them by name: keys out of order, customs and unknown keys first.
+        [`${path} keys reversed`, set(Object.fromEntries(Object.entries(o).reverse()))],
+        [`${path} extras first`, set({ custom7: 'x', unrelated: 1, custom6: undefined, ...o, custom8: 'y' })],
       );
       for (const k of Object.keys(o)) {
         const { [k]: _, ...rest } = o;

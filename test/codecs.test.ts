@@ -262,6 +262,43 @@ describe('JSON wire form', () => {
     expect(cats).toBe('{"categories":[{"id":3,"name":"VIP"}],"status":"success"}');
   });
 
+  it('a page is the text of its wire object whatever its ids: rising, falling, repeated, 0 and -0, not numbers', () => {
+    const target = 'records/contacts.listRecords.response';
+    const rising = (n: number) => Array.from({ length: n }, (_, i) => 10 + i);
+    // A text holding the entries' boundary makes the page fall back to the dictionary.
+    const boundary = rising(20);
+    const entry = (ids: unknown[]) => (id: unknown, i: number) => ({
+      id,
+      name: `N${i}`,
+      firstname: ids === boundary && i === 7 ? 'a},{"b' : 'Ann',
+      assignedto: 5,
+      'assignedto@cn': 'Bea',
+    });
+    const pages: unknown[][] = [
+      [],
+      rising(3),
+      rising(300),
+      boundary,
+      [3, 2, 1],
+      [1, 2, 3, 2],
+      [5, 5],
+      [...rising(200), 150],
+      [...rising(200), 10],
+      [0, -0],
+      [-0, 0],
+      [NaN, 1, NaN],
+      [1, 1.5, 1e21, 2],
+      [1, '2', 3],
+    ];
+    for (const ids of pages) {
+      const value = { entries: ids.map(entry(ids)), count: ids.length, status: 'success' };
+      // toWireJson's object keys each id once (first place, last value), as JSON would.
+      expect(encode(target, 'json', value as never), JSON.stringify(ids)).toBe(
+        JSON.stringify(toWire(target, value as never)),
+      );
+    }
+  });
+
   it('accepts the collapsed and the literal form of request containers', () => {
     const collapsed = decode(
       'records/contacts.updateRecord.request',

@@ -51,6 +51,9 @@ function constTag(name: string, label?: string): Tag {
   };
 }
 
+/** Is the expression a string literal (a constant tag)? */
+const isLiteral = (expr: string) => expr.startsWith('"');
+
 function varTag(v: string): Tag {
   return { open: `'<' + ${v} + '>'`, close: `'</' + ${v} + '>'` };
 }
@@ -154,6 +157,12 @@ class XmlCodecBuilder {
   private element(tag: Tag, d: Desc, x: string, hint: string): string {
     const helper = d.k !== 's' ? 'wrapEl' : d.s === 'F' ? 'flagEl' : d.s === 'il' || d.s === 'sl' ? 'listEl' : 'textEl';
     const value = d.k === 's' ? x : `encode${upper(this.fn(d, hint))}(${x} as ${paramType(d)})`;
+    if (helper === 'textEl' && isLiteral(tag.open)) {
+      // textEl's two common cases written in place, with constant tags: a non-empty text and a
+      // number (the rest through textEl). 0.85 -> 0.79x JSON.stringify at 1,000 entries, 1.41 ->
+      // 1.30x at 5,000 (issue 34, one process).
+      return `s += typeof ${x} === 'string' && ${x} !== '' ? ${tag.open} + escapeXmlText(${x}) + ${tag.close} : typeof ${x} === 'number' ? ${tag.open} + ${x} + ${tag.close} : textEl(${x}, ${tag.open}, ${tag.close});`;
+    }
     return `s += ${helper}(${value}, ${tag.open}, ${tag.close});`;
   }
 
@@ -318,6 +327,7 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
     });
   }
   return [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/xml.ts', namedImports: ['escapeXmlText'] },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',

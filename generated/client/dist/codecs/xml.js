@@ -2,15 +2,16 @@
 // XML encoders specialized per descriptor of descriptors.ts (same rules as the interpreter in
 // runtime/codec.ts, which stays the reference): one function per distinct descriptor, shared by
 // every message that uses it. XML is decoded by runtime/codec.ts decodeXmlStream.
+import { escapeXmlText } from '../runtime/xml.js';
 import { chunkItems, flagEl, flatChunk, listEl, ownerOpen, plainObject, selKey, textEl, wrapEl } from '../runtime/codec.js';
 const CUSTOM_0 = /* @__PURE__ */ new RegExp("^custom[0-9]+$");
 function encodeCategoryTag(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     return s;
 }
 function encodeListEntryContact(v) {
@@ -18,15 +19,15 @@ function encodeListEntryContact(v) {
     let x;
     let w = 0;
     if ((x = v.id) !== undefined) {
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
         w++;
     }
     if ((x = v.name) !== undefined) {
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
         w++;
     }
     if ((x = v.parentid) !== undefined) {
-        s += textEl(x, "<parentid>", "</parentid>");
+        s += typeof x === 'string' && x !== '' ? "<parentid>" + escapeXmlText(x) + "</parentid>" : typeof x === 'number' ? "<parentid>" + x + "</parentid>" : textEl(x, "<parentid>", "</parentid>");
         w++;
     }
     if ((x = v.flagged) !== undefined) {
@@ -34,55 +35,55 @@ function encodeListEntryContact(v) {
         w++;
     }
     if ((x = v.firstname) !== undefined) {
-        s += textEl(x, "<firstname>", "</firstname>");
+        s += typeof x === 'string' && x !== '' ? "<firstname>" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname>" + x + "</firstname>" : textEl(x, "<firstname>", "</firstname>");
         w++;
     }
     if ((x = v.lastname) !== undefined) {
-        s += textEl(x, "<lastname>", "</lastname>");
+        s += typeof x === 'string' && x !== '' ? "<lastname>" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname>" + x + "</lastname>" : textEl(x, "<lastname>", "</lastname>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail>", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
         w++;
     }
     if ((x = v.personalemail) !== undefined) {
-        s += textEl(x, "<personalemail>", "</personalemail>");
+        s += typeof x === 'string' && x !== '' ? "<personalemail>" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail>" + x + "</personalemail>" : textEl(x, "<personalemail>", "</personalemail>");
         w++;
     }
     if ((x = v.businessphonedirect) !== undefined) {
-        s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonedirect>" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect>" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect>", "</businessphonedirect>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
         w++;
     }
     if ((x = v.homephone) !== undefined) {
-        s += textEl(x, "<homephone>", "</homephone>");
+        s += typeof x === 'string' && x !== '' ? "<homephone>" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone>" + x + "</homephone>" : textEl(x, "<homephone>", "</homephone>");
         w++;
     }
     if ((x = v.cellularphone) !== undefined) {
-        s += textEl(x, "<cellularphone>", "</cellularphone>");
+        s += typeof x === 'string' && x !== '' ? "<cellularphone>" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone>" + x + "</cellularphone>" : textEl(x, "<cellularphone>", "</cellularphone>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax>", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress>", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
         w++;
     }
     if ((x = v.jobtitle) !== undefined) {
-        s += textEl(x, "<jobtitle>", "</jobtitle>");
+        s += typeof x === 'string' && x !== '' ? "<jobtitle>" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle>" + x + "</jobtitle>" : textEl(x, "<jobtitle>", "</jobtitle>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background>", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website>", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -92,19 +93,19 @@ function encodeListEntryContact(v) {
         w++;
     }
     if ((x = v.company) !== undefined) {
-        s += textEl(x, "<company>", "</company>");
+        s += typeof x === 'string' && x !== '' ? "<company>" + escapeXmlText(x) + "</company>" : typeof x === 'number' ? "<company>" + x + "</company>" : textEl(x, "<company>", "</company>");
         w++;
     }
     if ((x = v.created) !== undefined) {
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
         w++;
     }
     if ((x = v.viewed) !== undefined) {
-        s += textEl(x, "<viewed>", "</viewed>");
+        s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
         w++;
     }
     if ((x = v.updated) !== undefined) {
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
         w++;
     }
     if ((x = v.categories) !== undefined) {
@@ -143,15 +144,15 @@ function encodeListEntryOrganization(v) {
     let x;
     let w = 0;
     if ((x = v.id) !== undefined) {
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
         w++;
     }
     if ((x = v.name) !== undefined) {
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
         w++;
     }
     if ((x = v.parentid) !== undefined) {
-        s += textEl(x, "<parentid>", "</parentid>");
+        s += typeof x === 'string' && x !== '' ? "<parentid>" + escapeXmlText(x) + "</parentid>" : typeof x === 'number' ? "<parentid>" + x + "</parentid>" : textEl(x, "<parentid>", "</parentid>");
         w++;
     }
     if ((x = v.flagged) !== undefined) {
@@ -159,27 +160,27 @@ function encodeListEntryOrganization(v) {
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail>", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax>", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress>", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website>", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background>", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -189,19 +190,19 @@ function encodeListEntryOrganization(v) {
         w++;
     }
     if ((x = v.company) !== undefined) {
-        s += textEl(x, "<company>", "</company>");
+        s += typeof x === 'string' && x !== '' ? "<company>" + escapeXmlText(x) + "</company>" : typeof x === 'number' ? "<company>" + x + "</company>" : textEl(x, "<company>", "</company>");
         w++;
     }
     if ((x = v.created) !== undefined) {
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
         w++;
     }
     if ((x = v.viewed) !== undefined) {
-        s += textEl(x, "<viewed>", "</viewed>");
+        s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
         w++;
     }
     if ((x = v.updated) !== undefined) {
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
         w++;
     }
     if ((x = v.categories) !== undefined) {
@@ -220,9 +221,9 @@ function encodeRelatedItemAdd(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.note) !== undefined)
-        s += textEl(x, "<note>", "</note>");
+        s += typeof x === 'string' && x !== '' ? "<note>" + escapeXmlText(x) + "</note>" : typeof x === 'number' ? "<note>" + x + "</note>" : textEl(x, "<note>", "</note>");
     return s;
 }
 function encodeContactItemFields(v) {
@@ -230,55 +231,55 @@ function encodeContactItemFields(v) {
     let x;
     let w = 0;
     if ((x = v.firstname) !== undefined) {
-        s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+        s += typeof x === 'string' && x !== '' ? "<firstname label=\"First name\">" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname label=\"First name\">" + x + "</firstname>" : textEl(x, "<firstname label=\"First name\">", "</firstname>");
         w++;
     }
     if ((x = v.lastname) !== undefined) {
-        s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+        s += typeof x === 'string' && x !== '' ? "<lastname label=\"Last name\">" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname label=\"Last name\">" + x + "</lastname>" : textEl(x, "<lastname label=\"Last name\">", "</lastname>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail label=\"Business e-mail\">" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail label=\"Business e-mail\">" + x + "</businessemail>" : textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
         w++;
     }
     if ((x = v.personalemail) !== undefined) {
-        s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+        s += typeof x === 'string' && x !== '' ? "<personalemail label=\"Personal e-mail\">" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail label=\"Personal e-mail\">" + x + "</personalemail>" : textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
         w++;
     }
     if ((x = v.businessphonedirect) !== undefined) {
-        s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonedirect label=\"Business phone (direct)\">" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect label=\"Business phone (direct)\">" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain label=\"Business phone (main)\">" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain label=\"Business phone (main)\">" + x + "</businessphonemain>" : textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
         w++;
     }
     if ((x = v.homephone) !== undefined) {
-        s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+        s += typeof x === 'string' && x !== '' ? "<homephone label=\"Home phone\">" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone label=\"Home phone\">" + x + "</homephone>" : textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
         w++;
     }
     if ((x = v.cellularphone) !== undefined) {
-        s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+        s += typeof x === 'string' && x !== '' ? "<cellularphone label=\"Cellular phone\">" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone label=\"Cellular phone\">" + x + "</cellularphone>" : textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax label=\"Business fax\">" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax label=\"Business fax\">" + x + "</businessfax>" : textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress label=\"Business address\">" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress label=\"Business address\">" + x + "</businessaddress>" : textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
         w++;
     }
     if ((x = v.jobtitle) !== undefined) {
-        s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+        s += typeof x === 'string' && x !== '' ? "<jobtitle label=\"Job title\">" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle label=\"Job title\">" + x + "</jobtitle>" : textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background label=\"Background\">", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background label=\"Background\">" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background label=\"Background\">" + x + "</background>" : textEl(x, "<background label=\"Background\">", "</background>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website label=\"Website\">", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website label=\"Website\">" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website label=\"Website\">" + x + "</website>" : textEl(x, "<website label=\"Website\">", "</website>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -288,27 +289,27 @@ function encodeContactItemFields(v) {
         w++;
     }
     if ((x = v.creatorid) !== undefined) {
-        s += textEl(x, "<creatorid>", "</creatorid>");
+        s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
         w++;
     }
     if ((x = v.creatorname) !== undefined) {
-        s += textEl(x, "<creatorname>", "</creatorname>");
+        s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
         w++;
     }
     if ((x = v.creatordate) !== undefined) {
-        s += textEl(x, "<creatordate>", "</creatordate>");
+        s += typeof x === 'string' && x !== '' ? "<creatordate>" + escapeXmlText(x) + "</creatordate>" : typeof x === 'number' ? "<creatordate>" + x + "</creatordate>" : textEl(x, "<creatordate>", "</creatordate>");
         w++;
     }
     if ((x = v.modificatorid) !== undefined) {
-        s += textEl(x, "<modificatorid>", "</modificatorid>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
         w++;
     }
     if ((x = v.modificatorname) !== undefined) {
-        s += textEl(x, "<modificatorname>", "</modificatorname>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
         w++;
     }
     if ((x = v.modificatordate) !== undefined) {
-        s += textEl(x, "<modificatordate>", "</modificatordate>");
+        s += typeof x === 'string' && x !== '' ? "<modificatordate>" + escapeXmlText(x) + "</modificatordate>" : typeof x === 'number' ? "<modificatordate>" + x + "</modificatordate>" : textEl(x, "<modificatordate>", "</modificatordate>");
         w++;
     }
     if (!(plainObject(v) && Object.keys(v).length === w))
@@ -323,17 +324,17 @@ function encodeItemContact(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, "<viewed>", "</viewed>");
+        s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
     if ((x = v.ownership) !== undefined)
         s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
@@ -346,11 +347,11 @@ function encodeUpload(v) {
     let s = '';
     let x;
     if ((x = v.filename) !== undefined)
-        s += textEl(x, "<filename>", "</filename>");
+        s += typeof x === 'string' && x !== '' ? "<filename>" + escapeXmlText(x) + "</filename>" : typeof x === 'number' ? "<filename>" + x + "</filename>" : textEl(x, "<filename>", "</filename>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, "<contenttype>", "</contenttype>");
+        s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.size) !== undefined)
-        s += textEl(x, "<size>", "</size>");
+        s += typeof x === 'string' && x !== '' ? "<size>" + escapeXmlText(x) + "</size>" : typeof x === 'number' ? "<size>" + x + "</size>" : textEl(x, "<size>", "</size>");
     return s;
 }
 function encodeAttachmentfileFields(v) {
@@ -364,25 +365,25 @@ function encodeCallFields(v) {
     let s = '';
     let x;
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     if ((x = v.dateoccured) !== undefined)
-        s += textEl(x, "<dateoccured>", "</dateoccured>");
+        s += typeof x === 'string' && x !== '' ? "<dateoccured>" + escapeXmlText(x) + "</dateoccured>" : typeof x === 'number' ? "<dateoccured>" + x + "</dateoccured>" : textEl(x, "<dateoccured>", "</dateoccured>");
     if ((x = v.duration) !== undefined)
-        s += textEl(x, "<duration>", "</duration>");
+        s += typeof x === 'string' && x !== '' ? "<duration>" + escapeXmlText(x) + "</duration>" : typeof x === 'number' ? "<duration>" + x + "</duration>" : textEl(x, "<duration>", "</duration>");
     return s;
 }
 function encodeCommentFields(v) {
     let s = '';
     let x;
     if ((x = v.posttext) !== undefined)
-        s += textEl(x, "<posttext>", "</posttext>");
+        s += typeof x === 'string' && x !== '' ? "<posttext>" + escapeXmlText(x) + "</posttext>" : typeof x === 'number' ? "<posttext>" + x + "</posttext>" : textEl(x, "<posttext>", "</posttext>");
     return s;
 }
 function encodeMarketingawidgetFields(v) {
     let s = '';
     let x;
     if ((x = v.contactid) !== undefined)
-        s += textEl(x, "<contactid>", "</contactid>");
+        s += typeof x === 'string' && x !== '' ? "<contactid>" + escapeXmlText(x) + "</contactid>" : typeof x === 'number' ? "<contactid>" + x + "</contactid>" : textEl(x, "<contactid>", "</contactid>");
     return s;
 }
 function encodeMarketingbwidgetFields(v) {
@@ -394,35 +395,35 @@ function encodeEventFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, "<completed>", "</completed>");
+        s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
     if ((x = v.timestart) !== undefined)
-        s += textEl(x, "<timestart>", "</timestart>");
+        s += typeof x === 'string' && x !== '' ? "<timestart>" + escapeXmlText(x) + "</timestart>" : typeof x === 'number' ? "<timestart>" + x + "</timestart>" : textEl(x, "<timestart>", "</timestart>");
     if ((x = v.timeend) !== undefined)
-        s += textEl(x, "<timeend>", "</timeend>");
+        s += typeof x === 'string' && x !== '' ? "<timeend>" + escapeXmlText(x) + "</timeend>" : typeof x === 'number' ? "<timeend>" + x + "</timeend>" : textEl(x, "<timeend>", "</timeend>");
     if ((x = v.location) !== undefined)
-        s += textEl(x, "<location>", "</location>");
+        s += typeof x === 'string' && x !== '' ? "<location>" + escapeXmlText(x) + "</location>" : typeof x === 'number' ? "<location>" + x + "</location>" : textEl(x, "<location>", "</location>");
     if ((x = v.eventtype) !== undefined)
-        s += textEl(x, "<eventtype>", "</eventtype>");
+        s += typeof x === 'string' && x !== '' ? "<eventtype>" + escapeXmlText(x) + "</eventtype>" : typeof x === 'number' ? "<eventtype>" + x + "</eventtype>" : textEl(x, "<eventtype>", "</eventtype>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, "<priority>", "</priority>");
+        s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
     if ((x = v.noticenow) !== undefined)
-        s += textEl(x, "<noticenow>", "</noticenow>");
+        s += typeof x === 'string' && x !== '' ? "<noticenow>" + escapeXmlText(x) + "</noticenow>" : typeof x === 'number' ? "<noticenow>" + x + "</noticenow>" : textEl(x, "<noticenow>", "</noticenow>");
     if ((x = v.remindtime) !== undefined)
-        s += textEl(x, "<remindtime>", "</remindtime>");
+        s += typeof x === 'string' && x !== '' ? "<remindtime>" + escapeXmlText(x) + "</remindtime>" : typeof x === 'number' ? "<remindtime>" + x + "</remindtime>" : textEl(x, "<remindtime>", "</remindtime>");
     if ((x = v.attendees) !== undefined)
         s += listEl(x, "<attendees>", "</attendees>");
     if ((x = v.externalattendees) !== undefined)
         s += listEl(x, "<externalattendees>", "</externalattendees>");
     if ((x = v.repeats) !== undefined)
-        s += textEl(x, "<repeats>", "</repeats>");
+        s += typeof x === 'string' && x !== '' ? "<repeats>" + escapeXmlText(x) + "</repeats>" : typeof x === 'number' ? "<repeats>" + x + "</repeats>" : textEl(x, "<repeats>", "</repeats>");
     if ((x = v.repeatevery) !== undefined)
-        s += textEl(x, "<repeatevery>", "</repeatevery>");
+        s += typeof x === 'string' && x !== '' ? "<repeatevery>" + escapeXmlText(x) + "</repeatevery>" : typeof x === 'number' ? "<repeatevery>" + x + "</repeatevery>" : textEl(x, "<repeatevery>", "</repeatevery>");
     if ((x = v.repeatuntil) !== undefined)
-        s += textEl(x, "<repeatuntil>", "</repeatuntil>");
+        s += typeof x === 'string' && x !== '' ? "<repeatuntil>" + escapeXmlText(x) + "</repeatuntil>" : typeof x === 'number' ? "<repeatuntil>" + x + "</repeatuntil>" : textEl(x, "<repeatuntil>", "</repeatuntil>");
     if ((x = v.repeatinterval) !== undefined)
         s += listEl(x, "<repeatinterval>", "</repeatinterval>");
     return s;
@@ -431,7 +432,7 @@ function encodeFileFields(v) {
     let s = '';
     let x;
     if ((x = v.caption) !== undefined)
-        s += textEl(x, "<caption>", "</caption>");
+        s += typeof x === 'string' && x !== '' ? "<caption>" + escapeXmlText(x) + "</caption>" : typeof x === 'number' ? "<caption>" + x + "</caption>" : textEl(x, "<caption>", "</caption>");
     if ((x = v.file) !== undefined)
         s += wrapEl(encodeUpload(x), "<file>", "</file>");
     return s;
@@ -440,35 +441,35 @@ function encodeFollowupFields(v) {
     let s = '';
     let x;
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     if ((x = v.assignedto) !== undefined)
         s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, "<nodate>", "</nodate>");
+        s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
     if ((x = v.duedate) !== undefined)
-        s += textEl(x, "<duedate>", "</duedate>");
+        s += typeof x === 'string' && x !== '' ? "<duedate>" + escapeXmlText(x) + "</duedate>" : typeof x === 'number' ? "<duedate>" + x + "</duedate>" : textEl(x, "<duedate>", "</duedate>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, "<completed>", "</completed>");
+        s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
     if ((x = v.sendnotification) !== undefined)
-        s += textEl(x, "<sendnotification>", "</sendnotification>");
+        s += typeof x === 'string' && x !== '' ? "<sendnotification>" + escapeXmlText(x) + "</sendnotification>" : typeof x === 'number' ? "<sendnotification>" + x + "</sendnotification>" : textEl(x, "<sendnotification>", "</sendnotification>");
     if ((x = v.remindtime) !== undefined)
-        s += textEl(x, "<remindtime>", "</remindtime>");
+        s += typeof x === 'string' && x !== '' ? "<remindtime>" + escapeXmlText(x) + "</remindtime>" : typeof x === 'number' ? "<remindtime>" + x + "</remindtime>" : textEl(x, "<remindtime>", "</remindtime>");
     return s;
 }
 function encodeBillingawidgetFields(v) {
     let s = '';
     let x;
     if ((x = v.clientid) !== undefined)
-        s += textEl(x, "<clientid>", "</clientid>");
+        s += typeof x === 'string' && x !== '' ? "<clientid>" + escapeXmlText(x) + "</clientid>" : typeof x === 'number' ? "<clientid>" + x + "</clientid>" : textEl(x, "<clientid>", "</clientid>");
     return s;
 }
 function encodeOnlinedocFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, "<url>", "</url>");
+        s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
     return s;
 }
 function encodeLinkedemailsFields(v) {
@@ -486,48 +487,48 @@ function encodeNoteFields(v) {
     let s = '';
     let x;
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     return s;
 }
 function encodeOpportunityFields(v) {
     let s = '';
     let x;
     if ((x = v.description) !== undefined)
-        s += textEl(x, "<description>", "</description>");
+        s += typeof x === 'string' && x !== '' ? "<description>" + escapeXmlText(x) + "</description>" : typeof x === 'number' ? "<description>" + x + "</description>" : textEl(x, "<description>", "</description>");
     if ((x = v.valueunit) !== undefined)
-        s += textEl(x, "<valueunit>", "</valueunit>");
+        s += typeof x === 'string' && x !== '' ? "<valueunit>" + escapeXmlText(x) + "</valueunit>" : typeof x === 'number' ? "<valueunit>" + x + "</valueunit>" : textEl(x, "<valueunit>", "</valueunit>");
     if ((x = v.valuecurrency) !== undefined)
-        s += textEl(x, "<valuecurrency>", "</valuecurrency>");
+        s += typeof x === 'string' && x !== '' ? "<valuecurrency>" + escapeXmlText(x) + "</valuecurrency>" : typeof x === 'number' ? "<valuecurrency>" + x + "</valuecurrency>" : textEl(x, "<valuecurrency>", "</valuecurrency>");
     if ((x = v.valueinterval) !== undefined)
-        s += textEl(x, "<valueinterval>", "</valueinterval>");
+        s += typeof x === 'string' && x !== '' ? "<valueinterval>" + escapeXmlText(x) + "</valueinterval>" : typeof x === 'number' ? "<valueinterval>" + x + "</valueinterval>" : textEl(x, "<valueinterval>", "</valueinterval>");
     if ((x = v.valueduration) !== undefined)
-        s += textEl(x, "<valueduration>", "</valueduration>");
+        s += typeof x === 'string' && x !== '' ? "<valueduration>" + escapeXmlText(x) + "</valueduration>" : typeof x === 'number' ? "<valueduration>" + x + "</valueduration>" : textEl(x, "<valueduration>", "</valueduration>");
     if ((x = v.stage) !== undefined)
-        s += textEl(x, "<stage>", "</stage>");
+        s += typeof x === 'string' && x !== '' ? "<stage>" + escapeXmlText(x) + "</stage>" : typeof x === 'number' ? "<stage>" + x + "</stage>" : textEl(x, "<stage>", "</stage>");
     if ((x = v.probability) !== undefined)
-        s += textEl(x, "<probability>", "</probability>");
+        s += typeof x === 'string' && x !== '' ? "<probability>" + escapeXmlText(x) + "</probability>" : typeof x === 'number' ? "<probability>" + x + "</probability>" : textEl(x, "<probability>", "</probability>");
     if ((x = v.closingdate) !== undefined)
-        s += textEl(x, "<closingdate>", "</closingdate>");
+        s += typeof x === 'string' && x !== '' ? "<closingdate>" + escapeXmlText(x) + "</closingdate>" : typeof x === 'number' ? "<closingdate>" + x + "</closingdate>" : textEl(x, "<closingdate>", "</closingdate>");
     if ((x = v.responsible) !== undefined)
         s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodePhotolistFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     return s;
 }
 function encodeSeparatorFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.hidesiblings) !== undefined)
-        s += textEl(x, "<hidesiblings>", "</hidesiblings>");
+        s += typeof x === 'string' && x !== '' ? "<hidesiblings>" + escapeXmlText(x) + "</hidesiblings>" : typeof x === 'number' ? "<hidesiblings>" + x + "</hidesiblings>" : textEl(x, "<hidesiblings>", "</hidesiblings>");
     return s;
 }
 function encodeScheduledemailFields(v) {
@@ -540,52 +541,52 @@ function encodeScheduledemailFields(v) {
     if ((x = v.bcc) !== undefined)
         s += listEl(x, "<bcc>", "</bcc>");
     if ((x = v.from) !== undefined)
-        s += textEl(x, "<from>", "</from>");
+        s += typeof x === 'string' && x !== '' ? "<from>" + escapeXmlText(x) + "</from>" : typeof x === 'number' ? "<from>" + x + "</from>" : textEl(x, "<from>", "</from>");
     if ((x = v.subject) !== undefined)
-        s += textEl(x, "<subject>", "</subject>");
+        s += typeof x === 'string' && x !== '' ? "<subject>" + escapeXmlText(x) + "</subject>" : typeof x === 'number' ? "<subject>" + x + "</subject>" : textEl(x, "<subject>", "</subject>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, "<priority>", "</priority>");
+        s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
     if ((x = v.body) !== undefined)
-        s += textEl(x, "<body>", "</body>");
+        s += typeof x === 'string' && x !== '' ? "<body>" + escapeXmlText(x) + "</body>" : typeof x === 'number' ? "<body>" + x + "</body>" : textEl(x, "<body>", "</body>");
     if ((x = v.scheduledtime) !== undefined)
-        s += textEl(x, "<scheduledtime>", "</scheduledtime>");
+        s += typeof x === 'string' && x !== '' ? "<scheduledtime>" + escapeXmlText(x) + "</scheduledtime>" : typeof x === 'number' ? "<scheduledtime>" + x + "</scheduledtime>" : textEl(x, "<scheduledtime>", "</scheduledtime>");
     return s;
 }
 function encodeTaskFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     if ((x = v.assignedto) !== undefined)
         s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, "<nodate>", "</nodate>");
+        s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
     if ((x = v.duedate) !== undefined)
-        s += textEl(x, "<duedate>", "</duedate>");
+        s += typeof x === 'string' && x !== '' ? "<duedate>" + escapeXmlText(x) + "</duedate>" : typeof x === 'number' ? "<duedate>" + x + "</duedate>" : textEl(x, "<duedate>", "</duedate>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, "<completed>", "</completed>");
+        s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
     if ((x = v.sendnotification) !== undefined)
-        s += textEl(x, "<sendnotification>", "</sendnotification>");
+        s += typeof x === 'string' && x !== '' ? "<sendnotification>" + escapeXmlText(x) + "</sendnotification>" : typeof x === 'number' ? "<sendnotification>" + x + "</sendnotification>" : textEl(x, "<sendnotification>", "</sendnotification>");
     if ((x = v.remindtime) !== undefined)
-        s += textEl(x, "<remindtime>", "</remindtime>");
+        s += typeof x === 'string' && x !== '' ? "<remindtime>" + escapeXmlText(x) + "</remindtime>" : typeof x === 'number' ? "<remindtime>" + x + "</remindtime>" : textEl(x, "<remindtime>", "</remindtime>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, "<priority>", "</priority>");
+        s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
     if ((x = v.billed) !== undefined)
-        s += textEl(x, "<billed>", "</billed>");
+        s += typeof x === 'string' && x !== '' ? "<billed>" + escapeXmlText(x) + "</billed>" : typeof x === 'number' ? "<billed>" + x + "</billed>" : textEl(x, "<billed>", "</billed>");
     if ((x = v.ignoreweekends) !== undefined)
-        s += textEl(x, "<ignoreweekends>", "</ignoreweekends>");
+        s += typeof x === 'string' && x !== '' ? "<ignoreweekends>" + escapeXmlText(x) + "</ignoreweekends>" : typeof x === 'number' ? "<ignoreweekends>" + x + "</ignoreweekends>" : textEl(x, "<ignoreweekends>", "</ignoreweekends>");
     if ((x = v.timespent) !== undefined)
-        s += textEl(x, "<timespent>", "</timespent>");
+        s += typeof x === 'string' && x !== '' ? "<timespent>" + escapeXmlText(x) + "</timespent>" : typeof x === 'number' ? "<timespent>" + x + "</timespent>" : textEl(x, "<timespent>", "</timespent>");
     if ((x = v.timespentmeasure) !== undefined)
-        s += textEl(x, "<timespentmeasure>", "</timespentmeasure>");
+        s += typeof x === 'string' && x !== '' ? "<timespentmeasure>" + escapeXmlText(x) + "</timespentmeasure>" : typeof x === 'number' ? "<timespentmeasure>" + x + "</timespentmeasure>" : textEl(x, "<timespentmeasure>", "</timespentmeasure>");
     if ((x = v.timeremains) !== undefined)
-        s += textEl(x, "<timeremains>", "</timeremains>");
+        s += typeof x === 'string' && x !== '' ? "<timeremains>" + escapeXmlText(x) + "</timeremains>" : typeof x === 'number' ? "<timeremains>" + x + "</timeremains>" : textEl(x, "<timeremains>", "</timeremains>");
     if ((x = v.timeremainsmeasure) !== undefined)
-        s += textEl(x, "<timeremainsmeasure>", "</timeremainsmeasure>");
+        s += typeof x === 'string' && x !== '' ? "<timeremainsmeasure>" + escapeXmlText(x) + "</timeremainsmeasure>" : typeof x === 'number' ? "<timeremainsmeasure>" + x + "</timeremainsmeasure>" : textEl(x, "<timeremainsmeasure>", "</timeremainsmeasure>");
     if ((x = v.invoiced) !== undefined)
-        s += textEl(x, "<invoiced>", "</invoiced>");
+        s += typeof x === 'string' && x !== '' ? "<invoiced>" + escapeXmlText(x) + "</invoiced>" : typeof x === 'number' ? "<invoiced>" + x + "</invoiced>" : textEl(x, "<invoiced>", "</invoiced>");
     if ((x = v.notifyoncomplete) !== undefined)
         s += listEl(x, "<notifyoncomplete>", "</notifyoncomplete>");
     return s;
@@ -594,82 +595,82 @@ function encodeTasklistFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.description) !== undefined)
-        s += textEl(x, "<description>", "</description>");
+        s += typeof x === 'string' && x !== '' ? "<description>" + escapeXmlText(x) + "</description>" : typeof x === 'number' ? "<description>" + x + "</description>" : textEl(x, "<description>", "</description>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, "<nodate>", "</nodate>");
+        s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
     if ((x = v.milestonedate) !== undefined)
-        s += textEl(x, "<milestonedate>", "</milestonedate>");
+        s += typeof x === 'string' && x !== '' ? "<milestonedate>" + escapeXmlText(x) + "</milestonedate>" : typeof x === 'number' ? "<milestonedate>" + x + "</milestonedate>" : textEl(x, "<milestonedate>", "</milestonedate>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, "<completed>", "</completed>");
+        s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
     return s;
 }
 function encodeTemplateFields(v) {
     let s = '';
     let x;
     if ((x = v.templateid) !== undefined)
-        s += textEl(x, "<templateid>", "</templateid>");
+        s += typeof x === 'string' && x !== '' ? "<templateid>" + escapeXmlText(x) + "</templateid>" : typeof x === 'number' ? "<templateid>" + x + "</templateid>" : textEl(x, "<templateid>", "</templateid>");
     return s;
 }
 function encodeTimerecordFields(v) {
     let s = '';
     let x;
     if ((x = v.date) !== undefined)
-        s += textEl(x, "<date>", "</date>");
+        s += typeof x === 'string' && x !== '' ? "<date>" + escapeXmlText(x) + "</date>" : typeof x === 'number' ? "<date>" + x + "</date>" : textEl(x, "<date>", "</date>");
     if ((x = v.person) !== undefined)
         s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
     if ((x = v.hours) !== undefined)
-        s += textEl(x, "<hours>", "</hours>");
+        s += typeof x === 'string' && x !== '' ? "<hours>" + escapeXmlText(x) + "</hours>" : typeof x === 'number' ? "<hours>" + x + "</hours>" : textEl(x, "<hours>", "</hours>");
     if ((x = v.billable) !== undefined)
-        s += textEl(x, "<billable>", "</billable>");
+        s += typeof x === 'string' && x !== '' ? "<billable>" + escapeXmlText(x) + "</billable>" : typeof x === 'number' ? "<billable>" + x + "</billable>" : textEl(x, "<billable>", "</billable>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     if ((x = v.invoiced) !== undefined)
-        s += textEl(x, "<invoiced>", "</invoiced>");
+        s += typeof x === 'string' && x !== '' ? "<invoiced>" + escapeXmlText(x) + "</invoiced>" : typeof x === 'number' ? "<invoiced>" + x + "</invoiced>" : textEl(x, "<invoiced>", "</invoiced>");
     return s;
 }
 function encodeWebsiteFields(v) {
     let s = '';
     let x;
     if ((x = v.caption) !== undefined)
-        s += textEl(x, "<caption>", "</caption>");
+        s += typeof x === 'string' && x !== '' ? "<caption>" + escapeXmlText(x) + "</caption>" : typeof x === 'number' ? "<caption>" + x + "</caption>" : textEl(x, "<caption>", "</caption>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, "<url>", "</url>");
+        s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
     return s;
 }
 function encodeSupportwidgetFields(v) {
     let s = '';
     let x;
     if ((x = v.userid) !== undefined)
-        s += textEl(x, "<userid>", "</userid>");
+        s += typeof x === 'string' && x !== '' ? "<userid>" + escapeXmlText(x) + "</userid>" : typeof x === 'number' ? "<userid>" + x + "</userid>" : textEl(x, "<userid>", "</userid>");
     return s;
 }
 function encodeActivityEntry(v) {
     let s = '';
     let x;
     if ((x = v.level) !== undefined)
-        s += textEl(x, "<level>", "</level>");
+        s += typeof x === 'string' && x !== '' ? "<level>" + escapeXmlText(x) + "</level>" : typeof x === 'number' ? "<level>" + x + "</level>" : textEl(x, "<level>", "</level>");
     if ((x = v.cn) !== undefined)
-        s += textEl(x, "<cn>", "</cn>");
+        s += typeof x === 'string' && x !== '' ? "<cn>" + escapeXmlText(x) + "</cn>" : typeof x === 'number' ? "<cn>" + x + "</cn>" : textEl(x, "<cn>", "</cn>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, "<viewed>", "</viewed>");
+        s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.creatorid) !== undefined)
-        s += textEl(x, "<creatorid>", "</creatorid>");
+        s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
     if ((x = v.creatorname) !== undefined)
-        s += textEl(x, "<creatorname>", "</creatorname>");
+        s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
     if ((x = v.position) !== undefined)
-        s += textEl(x, "<position>", "</position>");
+        s += typeof x === 'string' && x !== '' ? "<position>" + escapeXmlText(x) + "</position>" : typeof x === 'number' ? "<position>" + x + "</position>" : textEl(x, "<position>", "</position>");
     x = v.fields;
     if (x !== undefined) {
         let t;
@@ -749,11 +750,11 @@ function encodeActivityEntry(v) {
         s += wrapEl(t, "<fields>", "</fields>");
     }
     if ((x = v.modificatorid) !== undefined)
-        s += textEl(x, "<modificatorid>", "</modificatorid>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
     if ((x = v.modificatorname) !== undefined)
-        s += textEl(x, "<modificatorname>", "</modificatorname>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     return s;
 }
 function encodeMapText(v) {
@@ -766,13 +767,13 @@ function encodeRelatedItem(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.note) !== undefined)
-        s += textEl(x, "<note>", "</note>");
+        s += typeof x === 'string' && x !== '' ? "<note>" + escapeXmlText(x) + "</note>" : typeof x === 'number' ? "<note>" + x + "</note>" : textEl(x, "<note>", "</note>");
     return s;
 }
 function encodeOrganizationItemFields(v) {
@@ -780,31 +781,31 @@ function encodeOrganizationItemFields(v) {
     let x;
     let w = 0;
     if ((x = v.name) !== undefined) {
-        s += textEl(x, "<name label=\"Name\">", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name label=\"Name\">" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name label=\"Name\">" + x + "</name>" : textEl(x, "<name label=\"Name\">", "</name>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail label=\"Business e-mail\">" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail label=\"Business e-mail\">" + x + "</businessemail>" : textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain label=\"Business phone (main)\">" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain label=\"Business phone (main)\">" + x + "</businessphonemain>" : textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax label=\"Business fax\">" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax label=\"Business fax\">" + x + "</businessfax>" : textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress label=\"Business address\">" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress label=\"Business address\">" + x + "</businessaddress>" : textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website label=\"Website\">", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website label=\"Website\">" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website label=\"Website\">" + x + "</website>" : textEl(x, "<website label=\"Website\">", "</website>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background label=\"Background\">", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background label=\"Background\">" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background label=\"Background\">" + x + "</background>" : textEl(x, "<background label=\"Background\">", "</background>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -814,27 +815,27 @@ function encodeOrganizationItemFields(v) {
         w++;
     }
     if ((x = v.creatorid) !== undefined) {
-        s += textEl(x, "<creatorid>", "</creatorid>");
+        s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
         w++;
     }
     if ((x = v.creatorname) !== undefined) {
-        s += textEl(x, "<creatorname>", "</creatorname>");
+        s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
         w++;
     }
     if ((x = v.creatordate) !== undefined) {
-        s += textEl(x, "<creatordate>", "</creatordate>");
+        s += typeof x === 'string' && x !== '' ? "<creatordate>" + escapeXmlText(x) + "</creatordate>" : typeof x === 'number' ? "<creatordate>" + x + "</creatordate>" : textEl(x, "<creatordate>", "</creatordate>");
         w++;
     }
     if ((x = v.modificatorid) !== undefined) {
-        s += textEl(x, "<modificatorid>", "</modificatorid>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
         w++;
     }
     if ((x = v.modificatorname) !== undefined) {
-        s += textEl(x, "<modificatorname>", "</modificatorname>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
         w++;
     }
     if ((x = v.modificatordate) !== undefined) {
-        s += textEl(x, "<modificatordate>", "</modificatordate>");
+        s += typeof x === 'string' && x !== '' ? "<modificatordate>" + escapeXmlText(x) + "</modificatordate>" : typeof x === 'number' ? "<modificatordate>" + x + "</modificatordate>" : textEl(x, "<modificatordate>", "</modificatordate>");
         w++;
     }
     if (!(plainObject(v) && Object.keys(v).length === w))
@@ -849,17 +850,17 @@ function encodeItemOrganization(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, "<viewed>", "</viewed>");
+        s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
     if ((x = v.ownership) !== undefined)
         s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
@@ -885,7 +886,7 @@ function encodeCategoryListInt(v) {
         let c = '';
         let k = 0;
         for (const e of items) {
-            c += textEl(e, "<category>", "</category>");
+            c += typeof e === 'string' && e !== '' ? "<category>" + escapeXmlText(e) + "</category>" : typeof e === 'number' ? "<category>" + e + "</category>" : textEl(e, "<category>", "</category>");
             if (++k === chunk) {
                 s += flatChunk(c);
                 c = '';
@@ -900,20 +901,20 @@ function encodeRelatedItemRemove(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     return s;
 }
 function encodeFieldDefinition(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.label) !== undefined)
-        s += textEl(x, "<label>", "</label>");
+        s += typeof x === 'string' && x !== '' ? "<label>" + escapeXmlText(x) + "</label>" : typeof x === 'number' ? "<label>" + x + "</label>" : textEl(x, "<label>", "</label>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.options) !== undefined)
         s += wrapEl(encodeOptionListText(x), "<options>", "</options>");
     if ((x = v.categories) !== undefined)
@@ -928,7 +929,7 @@ function encodeOptionListText(v) {
         let c = '';
         let k = 0;
         for (const e of items) {
-            c += textEl(e, "<option>", "</option>");
+            c += typeof e === 'string' && e !== '' ? "<option>" + escapeXmlText(e) + "</option>" : typeof e === 'number' ? "<option>" + e + "</option>" : textEl(e, "<option>", "</option>");
             if (++k === chunk) {
                 s += flatChunk(c);
                 c = '';
@@ -943,101 +944,101 @@ function encodeUser(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.email) !== undefined)
-        s += textEl(x, "<email>", "</email>");
+        s += typeof x === 'string' && x !== '' ? "<email>" + escapeXmlText(x) + "</email>" : typeof x === 'number' ? "<email>" + x + "</email>" : textEl(x, "<email>", "</email>");
     if ((x = v.preventlogin) !== undefined)
-        s += textEl(x, "<preventlogin>", "</preventlogin>");
+        s += typeof x === 'string' && x !== '' ? "<preventlogin>" + escapeXmlText(x) + "</preventlogin>" : typeof x === 'number' ? "<preventlogin>" + x + "</preventlogin>" : textEl(x, "<preventlogin>", "</preventlogin>");
     if ((x = v.preventprivatedata) !== undefined)
-        s += textEl(x, "<preventprivatedata>", "</preventprivatedata>");
+        s += typeof x === 'string' && x !== '' ? "<preventprivatedata>" + escapeXmlText(x) + "</preventprivatedata>" : typeof x === 'number' ? "<preventprivatedata>" + x + "</preventprivatedata>" : textEl(x, "<preventprivatedata>", "</preventprivatedata>");
     if ((x = v.administrator) !== undefined)
-        s += textEl(x, "<administrator>", "</administrator>");
+        s += typeof x === 'string' && x !== '' ? "<administrator>" + escapeXmlText(x) + "</administrator>" : typeof x === 'number' ? "<administrator>" + x + "</administrator>" : textEl(x, "<administrator>", "</administrator>");
     return s;
 }
 function encodeGroup(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.email) !== undefined)
-        s += textEl(x, "<email>", "</email>");
+        s += typeof x === 'string' && x !== '' ? "<email>" + escapeXmlText(x) + "</email>" : typeof x === 'number' ? "<email>" + x + "</email>" : textEl(x, "<email>", "</email>");
     return s;
 }
 function encodeHookCreate(v) {
     let s = '';
     let x;
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.active) !== undefined)
-        s += textEl(x, "<active>", "</active>");
+        s += typeof x === 'string' && x !== '' ? "<active>" + escapeXmlText(x) + "</active>" : typeof x === 'number' ? "<active>" + x + "</active>" : textEl(x, "<active>", "</active>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, "<event>", "</event>");
+        s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
     if ((x = v.constrainttype) !== undefined)
-        s += textEl(x, "<constrainttype>", "</constrainttype>");
+        s += typeof x === 'string' && x !== '' ? "<constrainttype>" + escapeXmlText(x) + "</constrainttype>" : typeof x === 'number' ? "<constrainttype>" + x + "</constrainttype>" : textEl(x, "<constrainttype>", "</constrainttype>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, "<url>", "</url>");
+        s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, "<contenttype>", "</contenttype>");
+        s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.secret) !== undefined)
-        s += textEl(x, "<secret>", "</secret>");
+        s += typeof x === 'string' && x !== '' ? "<secret>" + escapeXmlText(x) + "</secret>" : typeof x === 'number' ? "<secret>" + x + "</secret>" : textEl(x, "<secret>", "</secret>");
     return s;
 }
 function encodeHook(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.active) !== undefined)
-        s += textEl(x, "<active>", "</active>");
+        s += typeof x === 'string' && x !== '' ? "<active>" + escapeXmlText(x) + "</active>" : typeof x === 'number' ? "<active>" + x + "</active>" : textEl(x, "<active>", "</active>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, "<event>", "</event>");
+        s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
     if ((x = v.constrainttype) !== undefined)
-        s += textEl(x, "<constrainttype>", "</constrainttype>");
+        s += typeof x === 'string' && x !== '' ? "<constrainttype>" + escapeXmlText(x) + "</constrainttype>" : typeof x === 'number' ? "<constrainttype>" + x + "</constrainttype>" : textEl(x, "<constrainttype>", "</constrainttype>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, "<url>", "</url>");
+        s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, "<contenttype>", "</contenttype>");
+        s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.secret) !== undefined)
-        s += textEl(x, "<secret>", "</secret>");
+        s += typeof x === 'string' && x !== '' ? "<secret>" + escapeXmlText(x) + "</secret>" : typeof x === 'number' ? "<secret>" + x + "</secret>" : textEl(x, "<secret>", "</secret>");
     if ((x = v.disabledreason) !== undefined)
-        s += textEl(x, "<disabledreason>", "</disabledreason>");
+        s += typeof x === 'string' && x !== '' ? "<disabledreason>" + escapeXmlText(x) + "</disabledreason>" : typeof x === 'number' ? "<disabledreason>" + x + "</disabledreason>" : textEl(x, "<disabledreason>", "</disabledreason>");
     return s;
 }
 function encodeHookDelivery(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.webhookid) !== undefined)
-        s += textEl(x, "<webhookid>", "</webhookid>");
+        s += typeof x === 'string' && x !== '' ? "<webhookid>" + escapeXmlText(x) + "</webhookid>" : typeof x === 'number' ? "<webhookid>" + x + "</webhookid>" : textEl(x, "<webhookid>", "</webhookid>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, "<event>", "</event>");
+        s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
     if ((x = v.objectid) !== undefined)
-        s += textEl(x, "<objectid>", "</objectid>");
+        s += typeof x === 'string' && x !== '' ? "<objectid>" + escapeXmlText(x) + "</objectid>" : typeof x === 'number' ? "<objectid>" + x + "</objectid>" : textEl(x, "<objectid>", "</objectid>");
     if ((x = v.attempt) !== undefined)
-        s += textEl(x, "<attempt>", "</attempt>");
+        s += typeof x === 'string' && x !== '' ? "<attempt>" + escapeXmlText(x) + "</attempt>" : typeof x === 'number' ? "<attempt>" + x + "</attempt>" : textEl(x, "<attempt>", "</attempt>");
     if ((x = v.attempted) !== undefined)
-        s += textEl(x, "<attempted>", "</attempted>");
+        s += typeof x === 'string' && x !== '' ? "<attempted>" + escapeXmlText(x) + "</attempted>" : typeof x === 'number' ? "<attempted>" + x + "</attempted>" : textEl(x, "<attempted>", "</attempted>");
     if ((x = v.outcome) !== undefined)
-        s += textEl(x, "<outcome>", "</outcome>");
+        s += typeof x === 'string' && x !== '' ? "<outcome>" + escapeXmlText(x) + "</outcome>" : typeof x === 'number' ? "<outcome>" + x + "</outcome>" : textEl(x, "<outcome>", "</outcome>");
     if ((x = v.httpstatus) !== undefined)
-        s += textEl(x, "<httpstatus>", "</httpstatus>");
+        s += typeof x === 'string' && x !== '' ? "<httpstatus>" + escapeXmlText(x) + "</httpstatus>" : typeof x === 'number' ? "<httpstatus>" + x + "</httpstatus>" : textEl(x, "<httpstatus>", "</httpstatus>");
     if ((x = v.error) !== undefined)
-        s += textEl(x, "<error>", "</error>");
+        s += typeof x === 'string' && x !== '' ? "<error>" + escapeXmlText(x) + "</error>" : typeof x === 'number' ? "<error>" + x + "</error>" : textEl(x, "<error>", "</error>");
     if ((x = v.duration) !== undefined)
-        s += textEl(x, "<duration>", "</duration>");
+        s += typeof x === 'string' && x !== '' ? "<duration>" + escapeXmlText(x) + "</duration>" : typeof x === 'number' ? "<duration>" + x + "</duration>" : textEl(x, "<duration>", "</duration>");
     if ((x = v.nextretry) !== undefined)
-        s += textEl(x, "<nextretry>", "</nextretry>");
+        s += typeof x === 'string' && x !== '' ? "<nextretry>" + escapeXmlText(x) + "</nextretry>" : typeof x === 'number' ? "<nextretry>" + x + "</nextretry>" : textEl(x, "<nextretry>", "</nextretry>");
     return s;
 }
 function encodeAnyItemFields(v) {
@@ -1045,55 +1046,55 @@ function encodeAnyItemFields(v) {
     let x;
     let w = 0;
     if ((x = v.firstname) !== undefined) {
-        s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+        s += typeof x === 'string' && x !== '' ? "<firstname label=\"First name\">" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname label=\"First name\">" + x + "</firstname>" : textEl(x, "<firstname label=\"First name\">", "</firstname>");
         w++;
     }
     if ((x = v.lastname) !== undefined) {
-        s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+        s += typeof x === 'string' && x !== '' ? "<lastname label=\"Last name\">" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname label=\"Last name\">" + x + "</lastname>" : textEl(x, "<lastname label=\"Last name\">", "</lastname>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail label=\"Business e-mail\">" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail label=\"Business e-mail\">" + x + "</businessemail>" : textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
         w++;
     }
     if ((x = v.personalemail) !== undefined) {
-        s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+        s += typeof x === 'string' && x !== '' ? "<personalemail label=\"Personal e-mail\">" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail label=\"Personal e-mail\">" + x + "</personalemail>" : textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
         w++;
     }
     if ((x = v.businessphonedirect) !== undefined) {
-        s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonedirect label=\"Business phone (direct)\">" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect label=\"Business phone (direct)\">" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain label=\"Business phone (main)\">" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain label=\"Business phone (main)\">" + x + "</businessphonemain>" : textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
         w++;
     }
     if ((x = v.homephone) !== undefined) {
-        s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+        s += typeof x === 'string' && x !== '' ? "<homephone label=\"Home phone\">" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone label=\"Home phone\">" + x + "</homephone>" : textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
         w++;
     }
     if ((x = v.cellularphone) !== undefined) {
-        s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+        s += typeof x === 'string' && x !== '' ? "<cellularphone label=\"Cellular phone\">" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone label=\"Cellular phone\">" + x + "</cellularphone>" : textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax label=\"Business fax\">" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax label=\"Business fax\">" + x + "</businessfax>" : textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress label=\"Business address\">" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress label=\"Business address\">" + x + "</businessaddress>" : textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
         w++;
     }
     if ((x = v.jobtitle) !== undefined) {
-        s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+        s += typeof x === 'string' && x !== '' ? "<jobtitle label=\"Job title\">" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle label=\"Job title\">" + x + "</jobtitle>" : textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background label=\"Background\">", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background label=\"Background\">" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background label=\"Background\">" + x + "</background>" : textEl(x, "<background label=\"Background\">", "</background>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website label=\"Website\">", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website label=\"Website\">" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website label=\"Website\">" + x + "</website>" : textEl(x, "<website label=\"Website\">", "</website>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -1103,31 +1104,31 @@ function encodeAnyItemFields(v) {
         w++;
     }
     if ((x = v.name) !== undefined) {
-        s += textEl(x, "<name label=\"Name\">", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name label=\"Name\">" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name label=\"Name\">" + x + "</name>" : textEl(x, "<name label=\"Name\">", "</name>");
         w++;
     }
     if ((x = v.creatorid) !== undefined) {
-        s += textEl(x, "<creatorid>", "</creatorid>");
+        s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
         w++;
     }
     if ((x = v.creatorname) !== undefined) {
-        s += textEl(x, "<creatorname>", "</creatorname>");
+        s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
         w++;
     }
     if ((x = v.creatordate) !== undefined) {
-        s += textEl(x, "<creatordate>", "</creatordate>");
+        s += typeof x === 'string' && x !== '' ? "<creatordate>" + escapeXmlText(x) + "</creatordate>" : typeof x === 'number' ? "<creatordate>" + x + "</creatordate>" : textEl(x, "<creatordate>", "</creatordate>");
         w++;
     }
     if ((x = v.modificatorid) !== undefined) {
-        s += textEl(x, "<modificatorid>", "</modificatorid>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
         w++;
     }
     if ((x = v.modificatorname) !== undefined) {
-        s += textEl(x, "<modificatorname>", "</modificatorname>");
+        s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
         w++;
     }
     if ((x = v.modificatordate) !== undefined) {
-        s += textEl(x, "<modificatordate>", "</modificatordate>");
+        s += typeof x === 'string' && x !== '' ? "<modificatordate>" + escapeXmlText(x) + "</modificatordate>" : typeof x === 'number' ? "<modificatordate>" + x + "</modificatordate>" : textEl(x, "<modificatordate>", "</modificatordate>");
         w++;
     }
     if (!(plainObject(v) && Object.keys(v).length === w))
@@ -1142,11 +1143,11 @@ function encodeReportItem(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.fields) !== undefined)
         s += wrapEl(encodeAnyItemFields(x), "<fields>", "</fields>");
     return s;
@@ -1155,29 +1156,29 @@ function encodeReportAction(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, "<itemid>", "</itemid>");
+        s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, "<itemtype>", "</itemtype>");
+        s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, "<itemname>", "</itemname>");
+        s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
         s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.date) !== undefined)
-        s += textEl(x, "<date>", "</date>");
+        s += typeof x === 'string' && x !== '' ? "<date>" + escapeXmlText(x) + "</date>" : typeof x === 'number' ? "<date>" + x + "</date>" : textEl(x, "<date>", "</date>");
     if ((x = v.assignedto) !== undefined)
         s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, "<priority>", "</priority>");
+        s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, "<completed>", "</completed>");
+        s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
     if ((x = v.item) !== undefined)
         s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
@@ -1186,27 +1187,27 @@ function encodeReportFollowup(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, "<itemid>", "</itemid>");
+        s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, "<itemtype>", "</itemtype>");
+        s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, "<itemname>", "</itemname>");
+        s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
         s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     if ((x = v.assignedto) !== undefined)
         s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, "<nodate>", "</nodate>");
+        s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
     if ((x = v.duedate) !== undefined)
-        s += textEl(x, "<duedate>", "</duedate>");
+        s += typeof x === 'string' && x !== '' ? "<duedate>" + escapeXmlText(x) + "</duedate>" : typeof x === 'number' ? "<duedate>" + x + "</duedate>" : textEl(x, "<duedate>", "</duedate>");
     if ((x = v.item) !== undefined)
         s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
@@ -1215,41 +1216,41 @@ function encodeReportOpportunity(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, "<itemid>", "</itemid>");
+        s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, "<itemtype>", "</itemtype>");
+        s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, "<itemname>", "</itemname>");
+        s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
         s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.modified) !== undefined)
-        s += textEl(x, "<modified>", "</modified>");
+        s += typeof x === 'string' && x !== '' ? "<modified>" + escapeXmlText(x) + "</modified>" : typeof x === 'number' ? "<modified>" + x + "</modified>" : textEl(x, "<modified>", "</modified>");
     if ((x = v.description) !== undefined)
-        s += textEl(x, "<description>", "</description>");
+        s += typeof x === 'string' && x !== '' ? "<description>" + escapeXmlText(x) + "</description>" : typeof x === 'number' ? "<description>" + x + "</description>" : textEl(x, "<description>", "</description>");
     if ((x = v.valueunit) !== undefined)
-        s += textEl(x, "<valueunit>", "</valueunit>");
+        s += typeof x === 'string' && x !== '' ? "<valueunit>" + escapeXmlText(x) + "</valueunit>" : typeof x === 'number' ? "<valueunit>" + x + "</valueunit>" : textEl(x, "<valueunit>", "</valueunit>");
     if ((x = v.valuecurrency) !== undefined)
-        s += textEl(x, "<valuecurrency>", "</valuecurrency>");
+        s += typeof x === 'string' && x !== '' ? "<valuecurrency>" + escapeXmlText(x) + "</valuecurrency>" : typeof x === 'number' ? "<valuecurrency>" + x + "</valuecurrency>" : textEl(x, "<valuecurrency>", "</valuecurrency>");
     if ((x = v.valueinterval) !== undefined)
-        s += textEl(x, "<valueinterval>", "</valueinterval>");
+        s += typeof x === 'string' && x !== '' ? "<valueinterval>" + escapeXmlText(x) + "</valueinterval>" : typeof x === 'number' ? "<valueinterval>" + x + "</valueinterval>" : textEl(x, "<valueinterval>", "</valueinterval>");
     if ((x = v.valueduration) !== undefined)
-        s += textEl(x, "<valueduration>", "</valueduration>");
+        s += typeof x === 'string' && x !== '' ? "<valueduration>" + escapeXmlText(x) + "</valueduration>" : typeof x === 'number' ? "<valueduration>" + x + "</valueduration>" : textEl(x, "<valueduration>", "</valueduration>");
     if ((x = v.stage) !== undefined)
-        s += textEl(x, "<stage>", "</stage>");
+        s += typeof x === 'string' && x !== '' ? "<stage>" + escapeXmlText(x) + "</stage>" : typeof x === 'number' ? "<stage>" + x + "</stage>" : textEl(x, "<stage>", "</stage>");
     if ((x = v.probability) !== undefined)
-        s += textEl(x, "<probability>", "</probability>");
+        s += typeof x === 'string' && x !== '' ? "<probability>" + escapeXmlText(x) + "</probability>" : typeof x === 'number' ? "<probability>" + x + "</probability>" : textEl(x, "<probability>", "</probability>");
     if ((x = v.closingdate) !== undefined)
-        s += textEl(x, "<closingdate>", "</closingdate>");
+        s += typeof x === 'string' && x !== '' ? "<closingdate>" + escapeXmlText(x) + "</closingdate>" : typeof x === 'number' ? "<closingdate>" + x + "</closingdate>" : textEl(x, "<closingdate>", "</closingdate>");
     if ((x = v.responsible) !== undefined)
         s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     if ((x = v.item) !== undefined)
         s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
@@ -1258,44 +1259,44 @@ function encodeReportComment(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.owner) !== undefined)
         s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.posttext) !== undefined)
-        s += textEl(x, "<posttext>", "</posttext>");
+        s += typeof x === 'string' && x !== '' ? "<posttext>" + escapeXmlText(x) + "</posttext>" : typeof x === 'number' ? "<posttext>" + x + "</posttext>" : textEl(x, "<posttext>", "</posttext>");
     return s;
 }
 function encodeReportActivity(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.parenttypeid) !== undefined)
-        s += textEl(x, "<parenttypeid>", "</parenttypeid>");
+        s += typeof x === 'string' && x !== '' ? "<parenttypeid>" + escapeXmlText(x) + "</parenttypeid>" : typeof x === 'number' ? "<parenttypeid>" + x + "</parenttypeid>" : textEl(x, "<parenttypeid>", "</parenttypeid>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, "<itemid>", "</itemid>");
+        s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, "<itemtype>", "</itemtype>");
+        s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, "<itemname>", "</itemname>");
+        s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
         s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, "<completed>", "</completed>");
+        s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
     x = v.fields;
     if (x !== undefined) {
         let t;
@@ -1403,39 +1404,39 @@ function encodeReportTimeRecord(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, "<itemid>", "</itemid>");
+        s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, "<itemtype>", "</itemtype>");
+        s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.tasklistid) !== undefined)
-        s += textEl(x, "<tasklistid>", "</tasklistid>");
+        s += typeof x === 'string' && x !== '' ? "<tasklistid>" + escapeXmlText(x) + "</tasklistid>" : typeof x === 'number' ? "<tasklistid>" + x + "</tasklistid>" : textEl(x, "<tasklistid>", "</tasklistid>");
     if ((x = v.taskid) !== undefined)
-        s += textEl(x, "<taskid>", "</taskid>");
+        s += typeof x === 'string' && x !== '' ? "<taskid>" + escapeXmlText(x) + "</taskid>" : typeof x === 'number' ? "<taskid>" + x + "</taskid>" : textEl(x, "<taskid>", "</taskid>");
     if ((x = v.owner) !== undefined)
         s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.billable) !== undefined)
-        s += textEl(x, "<billable>", "</billable>");
+        s += typeof x === 'string' && x !== '' ? "<billable>" + escapeXmlText(x) + "</billable>" : typeof x === 'number' ? "<billable>" + x + "</billable>" : textEl(x, "<billable>", "</billable>");
     if ((x = v.person) !== undefined)
         s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
     if ((x = v.hours) !== undefined)
-        s += textEl(x, "<hours>", "</hours>");
+        s += typeof x === 'string' && x !== '' ? "<hours>" + escapeXmlText(x) + "</hours>" : typeof x === 'number' ? "<hours>" + x + "</hours>" : textEl(x, "<hours>", "</hours>");
     if ((x = v.date) !== undefined)
-        s += textEl(x, "<date>", "</date>");
+        s += typeof x === 'string' && x !== '' ? "<date>" + escapeXmlText(x) + "</date>" : typeof x === 'number' ? "<date>" + x + "</date>" : textEl(x, "<date>", "</date>");
     if ((x = v.invoiced) !== undefined)
-        s += textEl(x, "<invoiced>", "</invoiced>");
+        s += typeof x === 'string' && x !== '' ? "<invoiced>" + escapeXmlText(x) + "</invoiced>" : typeof x === 'number' ? "<invoiced>" + x + "</invoiced>" : textEl(x, "<invoiced>", "</invoiced>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, "<details>", "</details>");
+        s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, "<itemname>", "</itemname>");
+        s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
     if ((x = v.tasklistname) !== undefined)
-        s += textEl(x, "<tasklistname>", "</tasklistname>");
+        s += typeof x === 'string' && x !== '' ? "<tasklistname>" + escapeXmlText(x) + "</tasklistname>" : typeof x === 'number' ? "<tasklistname>" + x + "</tasklistname>" : textEl(x, "<tasklistname>", "</tasklistname>");
     if ((x = v.taskname) !== undefined)
-        s += textEl(x, "<taskname>", "</taskname>");
+        s += typeof x === 'string' && x !== '' ? "<taskname>" + escapeXmlText(x) + "</taskname>" : typeof x === 'number' ? "<taskname>" + x + "</taskname>" : textEl(x, "<taskname>", "</taskname>");
     if ((x = v.item) !== undefined)
         s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
@@ -1444,17 +1445,17 @@ function encodeItem(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, "<viewed>", "</viewed>");
+        s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
     if ((x = v.ownership) !== undefined)
         s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
@@ -1519,27 +1520,27 @@ function encodeActivityNotificationContent(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, "<typeid>", "</typeid>");
+        s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
     if ((x = v.item) !== undefined)
-        s += textEl(x, "<item>", "</item>");
+        s += typeof x === 'string' && x !== '' ? "<item>" + escapeXmlText(x) + "</item>" : typeof x === 'number' ? "<item>" + x + "</item>" : textEl(x, "<item>", "</item>");
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.level) !== undefined)
-        s += textEl(x, "<level>", "</level>");
+        s += typeof x === 'string' && x !== '' ? "<level>" + escapeXmlText(x) + "</level>" : typeof x === 'number' ? "<level>" + x + "</level>" : textEl(x, "<level>", "</level>");
     if ((x = v.position) !== undefined)
-        s += textEl(x, "<position>", "</position>");
+        s += typeof x === 'string' && x !== '' ? "<position>" + escapeXmlText(x) + "</position>" : typeof x === 'number' ? "<position>" + x + "</position>" : textEl(x, "<position>", "</position>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, "<updated>", "</updated>");
+        s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
     if ((x = v.creatorid) !== undefined)
-        s += textEl(x, "<creatorid>", "</creatorid>");
+        s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
     if ((x = v.creatorname) !== undefined)
-        s += textEl(x, "<creatorname>", "</creatorname>");
+        s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
     x = v.fields;
     if (x !== undefined) {
         let t;
@@ -1624,29 +1625,29 @@ function encodeRecordsContactsListRecordsParams(v) {
     let s = '';
     let x;
     if ((x = v.layout) !== undefined)
-        s += textEl(x, "<layout>", "</layout>");
+        s += typeof x === 'string' && x !== '' ? "<layout>" + escapeXmlText(x) + "</layout>" : typeof x === 'number' ? "<layout>" + x + "</layout>" : textEl(x, "<layout>", "</layout>");
     if ((x = v.fieldslist) !== undefined)
         s += listEl(x, "<fieldslist>", "</fieldslist>");
     if ((x = v.categories) !== undefined)
-        s += textEl(x, "<categories>", "</categories>");
+        s += typeof x === 'string' && x !== '' ? "<categories>" + escapeXmlText(x) + "</categories>" : typeof x === 'number' ? "<categories>" + x + "</categories>" : textEl(x, "<categories>", "</categories>");
     if ((x = v.filtermode) !== undefined)
-        s += textEl(x, "<filtermode>", "</filtermode>");
+        s += typeof x === 'string' && x !== '' ? "<filtermode>" + escapeXmlText(x) + "</filtermode>" : typeof x === 'number' ? "<filtermode>" + x + "</filtermode>" : textEl(x, "<filtermode>", "</filtermode>");
     if ((x = v.filtervalue) !== undefined)
-        s += textEl(x, "<filtervalue>", "</filtervalue>");
+        s += typeof x === 'string' && x !== '' ? "<filtervalue>" + escapeXmlText(x) + "</filtervalue>" : typeof x === 'number' ? "<filtervalue>" + x + "</filtervalue>" : textEl(x, "<filtervalue>", "</filtervalue>");
     if ((x = v.special) !== undefined)
-        s += textEl(x, "<special>", "</special>");
+        s += typeof x === 'string' && x !== '' ? "<special>" + escapeXmlText(x) + "</special>" : typeof x === 'number' ? "<special>" + x + "</special>" : textEl(x, "<special>", "</special>");
     if ((x = v.searchmode) !== undefined)
-        s += textEl(x, "<searchmode>", "</searchmode>");
+        s += typeof x === 'string' && x !== '' ? "<searchmode>" + escapeXmlText(x) + "</searchmode>" : typeof x === 'number' ? "<searchmode>" + x + "</searchmode>" : textEl(x, "<searchmode>", "</searchmode>");
     if ((x = v.searchvalue) !== undefined)
-        s += textEl(x, "<searchvalue>", "</searchvalue>");
+        s += typeof x === 'string' && x !== '' ? "<searchvalue>" + escapeXmlText(x) + "</searchvalue>" : typeof x === 'number' ? "<searchvalue>" + x + "</searchvalue>" : textEl(x, "<searchvalue>", "</searchvalue>");
     if ((x = v.limit) !== undefined)
-        s += textEl(x, "<limit>", "</limit>");
+        s += typeof x === 'string' && x !== '' ? "<limit>" + escapeXmlText(x) + "</limit>" : typeof x === 'number' ? "<limit>" + x + "</limit>" : textEl(x, "<limit>", "</limit>");
     if ((x = v.start) !== undefined)
-        s += textEl(x, "<start>", "</start>");
+        s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
     if ((x = v.sortfield) !== undefined)
-        s += textEl(x, "<sortfield>", "</sortfield>");
+        s += typeof x === 'string' && x !== '' ? "<sortfield>" + escapeXmlText(x) + "</sortfield>" : typeof x === 'number' ? "<sortfield>" + x + "</sortfield>" : textEl(x, "<sortfield>", "</sortfield>");
     if ((x = v.sortdir) !== undefined)
-        s += textEl(x, "<sortdir>", "</sortdir>");
+        s += typeof x === 'string' && x !== '' ? "<sortdir>" + escapeXmlText(x) + "</sortdir>" : typeof x === 'number' ? "<sortdir>" + x + "</sortdir>" : textEl(x, "<sortdir>", "</sortdir>");
     return s;
 }
 function encodeRecordsContactsListRecordsResponse(v) {
@@ -1669,9 +1670,9 @@ function encodeRecordsContactsListRecordsResponse(v) {
         s += c;
     }
     if ((x = v.count) !== undefined)
-        s += textEl(x, "<count>", "</count>");
+        s += typeof x === 'string' && x !== '' ? "<count>" + escapeXmlText(x) + "</count>" : typeof x === 'number' ? "<count>" + x + "</count>" : textEl(x, "<count>", "</count>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeRecordsCompaniesListRecordsResponse(v) {
@@ -1694,9 +1695,9 @@ function encodeRecordsCompaniesListRecordsResponse(v) {
         s += c;
     }
     if ((x = v.count) !== undefined)
-        s += textEl(x, "<count>", "</count>");
+        s += typeof x === 'string' && x !== '' ? "<count>" + escapeXmlText(x) + "</count>" : typeof x === 'number' ? "<count>" + x + "</count>" : textEl(x, "<count>", "</count>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeRecordsContactsCreateRecordRequest(v) {
@@ -1704,55 +1705,55 @@ function encodeRecordsContactsCreateRecordRequest(v) {
     let x;
     let w = 0;
     if ((x = v.firstname) !== undefined) {
-        s += textEl(x, "<firstname>", "</firstname>");
+        s += typeof x === 'string' && x !== '' ? "<firstname>" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname>" + x + "</firstname>" : textEl(x, "<firstname>", "</firstname>");
         w++;
     }
     if ((x = v.lastname) !== undefined) {
-        s += textEl(x, "<lastname>", "</lastname>");
+        s += typeof x === 'string' && x !== '' ? "<lastname>" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname>" + x + "</lastname>" : textEl(x, "<lastname>", "</lastname>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail>", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
         w++;
     }
     if ((x = v.personalemail) !== undefined) {
-        s += textEl(x, "<personalemail>", "</personalemail>");
+        s += typeof x === 'string' && x !== '' ? "<personalemail>" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail>" + x + "</personalemail>" : textEl(x, "<personalemail>", "</personalemail>");
         w++;
     }
     if ((x = v.businessphonedirect) !== undefined) {
-        s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonedirect>" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect>" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect>", "</businessphonedirect>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
         w++;
     }
     if ((x = v.homephone) !== undefined) {
-        s += textEl(x, "<homephone>", "</homephone>");
+        s += typeof x === 'string' && x !== '' ? "<homephone>" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone>" + x + "</homephone>" : textEl(x, "<homephone>", "</homephone>");
         w++;
     }
     if ((x = v.cellularphone) !== undefined) {
-        s += textEl(x, "<cellularphone>", "</cellularphone>");
+        s += typeof x === 'string' && x !== '' ? "<cellularphone>" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone>" + x + "</cellularphone>" : textEl(x, "<cellularphone>", "</cellularphone>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax>", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress>", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
         w++;
     }
     if ((x = v.jobtitle) !== undefined) {
-        s += textEl(x, "<jobtitle>", "</jobtitle>");
+        s += typeof x === 'string' && x !== '' ? "<jobtitle>" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle>" + x + "</jobtitle>" : textEl(x, "<jobtitle>", "</jobtitle>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background>", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website>", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -1768,7 +1769,7 @@ function encodeRecordsContactsCreateRecordRequest(v) {
         w++;
     }
     if ((x = v.flagged) !== undefined) {
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
         w++;
     }
     if ((x = v.categories) !== undefined) {
@@ -1825,31 +1826,31 @@ function encodeRecordsCompaniesCreateRecordRequest(v) {
     let x;
     let w = 0;
     if ((x = v.name) !== undefined) {
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail>", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax>", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress>", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website>", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background>", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -1865,7 +1866,7 @@ function encodeRecordsCompaniesCreateRecordRequest(v) {
         w++;
     }
     if ((x = v.flagged) !== undefined) {
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
         w++;
     }
     if ((x = v.categories) !== undefined) {
@@ -1896,7 +1897,7 @@ function encodeRecordsContactsCreateRecordResponse(v) {
     if ((x = v.relateditems) !== undefined)
         s += wrapEl(encodeRelatedtoListRelatedItem(x), "<relateditems>", "</relateditems>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeRecordsCompaniesCreateRecordResponse(v) {
@@ -1911,7 +1912,7 @@ function encodeRecordsCompaniesCreateRecordResponse(v) {
     if ((x = v.relateditems) !== undefined)
         s += wrapEl(encodeRelatedtoListRelatedItem(x), "<relateditems>", "</relateditems>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeRecordsContactsUpdateRecordRequest(v) {
@@ -1919,55 +1920,55 @@ function encodeRecordsContactsUpdateRecordRequest(v) {
     let x;
     let w = 0;
     if ((x = v.firstname) !== undefined) {
-        s += textEl(x, "<firstname>", "</firstname>");
+        s += typeof x === 'string' && x !== '' ? "<firstname>" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname>" + x + "</firstname>" : textEl(x, "<firstname>", "</firstname>");
         w++;
     }
     if ((x = v.lastname) !== undefined) {
-        s += textEl(x, "<lastname>", "</lastname>");
+        s += typeof x === 'string' && x !== '' ? "<lastname>" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname>" + x + "</lastname>" : textEl(x, "<lastname>", "</lastname>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail>", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
         w++;
     }
     if ((x = v.personalemail) !== undefined) {
-        s += textEl(x, "<personalemail>", "</personalemail>");
+        s += typeof x === 'string' && x !== '' ? "<personalemail>" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail>" + x + "</personalemail>" : textEl(x, "<personalemail>", "</personalemail>");
         w++;
     }
     if ((x = v.businessphonedirect) !== undefined) {
-        s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonedirect>" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect>" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect>", "</businessphonedirect>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
         w++;
     }
     if ((x = v.homephone) !== undefined) {
-        s += textEl(x, "<homephone>", "</homephone>");
+        s += typeof x === 'string' && x !== '' ? "<homephone>" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone>" + x + "</homephone>" : textEl(x, "<homephone>", "</homephone>");
         w++;
     }
     if ((x = v.cellularphone) !== undefined) {
-        s += textEl(x, "<cellularphone>", "</cellularphone>");
+        s += typeof x === 'string' && x !== '' ? "<cellularphone>" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone>" + x + "</cellularphone>" : textEl(x, "<cellularphone>", "</cellularphone>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax>", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress>", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
         w++;
     }
     if ((x = v.jobtitle) !== undefined) {
-        s += textEl(x, "<jobtitle>", "</jobtitle>");
+        s += typeof x === 'string' && x !== '' ? "<jobtitle>" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle>" + x + "</jobtitle>" : textEl(x, "<jobtitle>", "</jobtitle>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background>", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website>", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -1983,7 +1984,7 @@ function encodeRecordsContactsUpdateRecordRequest(v) {
         w++;
     }
     if ((x = v.flagged) !== undefined) {
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
         w++;
     }
     if ((x = v.categories) !== undefined) {
@@ -2035,31 +2036,31 @@ function encodeRecordsCompaniesUpdateRecordRequest(v) {
     let x;
     let w = 0;
     if ((x = v.name) !== undefined) {
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
         w++;
     }
     if ((x = v.businessemail) !== undefined) {
-        s += textEl(x, "<businessemail>", "</businessemail>");
+        s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
         w++;
     }
     if ((x = v.businessphonemain) !== undefined) {
-        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+        s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
         w++;
     }
     if ((x = v.businessfax) !== undefined) {
-        s += textEl(x, "<businessfax>", "</businessfax>");
+        s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
         w++;
     }
     if ((x = v.businessaddress) !== undefined) {
-        s += textEl(x, "<businessaddress>", "</businessaddress>");
+        s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
         w++;
     }
     if ((x = v.website) !== undefined) {
-        s += textEl(x, "<website>", "</website>");
+        s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
         w++;
     }
     if ((x = v.background) !== undefined) {
-        s += textEl(x, "<background>", "</background>");
+        s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
         w++;
     }
     if ((x = v.assignedto) !== undefined) {
@@ -2075,7 +2076,7 @@ function encodeRecordsCompaniesUpdateRecordRequest(v) {
         w++;
     }
     if ((x = v.flagged) !== undefined) {
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
         w++;
     }
     if ((x = v.categories) !== undefined) {
@@ -2098,23 +2099,23 @@ function encodeRecordsContactsUpdateRecordResponse(v) {
     let s = '';
     let x;
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeRecordsContactsCreateCategoryRequest(v) {
     let s = '';
     let x;
     if ((x = v.name) !== undefined)
-        s += textEl(x, "<name>", "</name>");
+        s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
     return s;
 }
 function encodeRecordsContactsCreateCategoryResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeRecordsContactsListCategoriesResponse(v) {
@@ -2123,7 +2124,7 @@ function encodeRecordsContactsListCategoriesResponse(v) {
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeCategoryListCategoryTag(x), "<categories>", "</categories>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeRecordsContactsListFieldsResponse(v) {
@@ -2132,7 +2133,7 @@ function encodeRecordsContactsListFieldsResponse(v) {
     if ((x = v.fields) !== undefined)
         s += wrapEl(encodeFieldListFieldDefinition(x), "<fields>", "</fields>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeFieldListFieldDefinition(v) {
@@ -2158,7 +2159,7 @@ function encodeListOwnershipParams(v) {
     let s = '';
     let x;
     if ((x = v.deleted) !== undefined)
-        s += textEl(x, "<deleted>", "</deleted>");
+        s += typeof x === 'string' && x !== '' ? "<deleted>" + escapeXmlText(x) + "</deleted>" : typeof x === 'number' ? "<deleted>" + x + "</deleted>" : textEl(x, "<deleted>", "</deleted>");
     return s;
 }
 function encodeListOwnershipResponse(v) {
@@ -2169,7 +2170,7 @@ function encodeListOwnershipResponse(v) {
     if ((x = v.groups) !== undefined)
         s += wrapEl(encodeGroupListGroup(x), "<groups>", "</groups>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeUserListUser(v) {
@@ -2214,641 +2215,641 @@ function encodeActivitiesAttachmentfileCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeAttachmentfileFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesCallCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCallFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesCommentCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCommentFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesMarketingawidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingawidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesMarketingbwidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingbwidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesEventCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeEventFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesFileCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFileFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesFollowupCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFollowupFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesBillingawidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeBillingawidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesOnlinedocCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOnlinedocFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesLinkedemailsCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeLinkedemailsFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesNoteCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeNoteFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesOpportunityCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOpportunityFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesPhotolistCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodePhotolistFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesSeparatorCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSeparatorFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesScheduledemailCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeScheduledemailFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesTaskCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTaskFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesTasklistCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTasklistFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesTemplateCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTemplateFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesTimerecordCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTimerecordFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesWebsiteCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeWebsiteFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesSupportwidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, "<parent>", "</parent>");
+        s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSupportwidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, "<flagged>", "</flagged>");
+        s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, "<after>", "</after>");
+        s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, "<before>", "</before>");
+        s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
     return s;
 }
 function encodeActivitiesAttachmentfileCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeAttachmentfileFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesCallCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCallFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesCommentCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCommentFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesMarketingawidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingawidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesMarketingbwidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingbwidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesEventCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeEventFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesFileCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFileFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesFollowupCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFollowupFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesBillingawidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeBillingawidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesOnlinedocCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOnlinedocFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesLinkedemailsCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeLinkedemailsFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesNoteCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeNoteFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesOpportunityCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOpportunityFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesPhotolistCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodePhotolistFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesSeparatorCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSeparatorFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesScheduledemailCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeScheduledemailFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesTaskCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTaskFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesTasklistCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTasklistFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesTemplateCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTemplateFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesTimerecordCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTimerecordFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesWebsiteCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeWebsiteFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivitiesSupportwidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSupportwidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, "<created>", "</created>");
+        s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeCreateHookResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, "<id>", "</id>");
+        s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, "<title>", "</title>");
+        s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
     if ((x = v.active) !== undefined)
-        s += textEl(x, "<active>", "</active>");
+        s += typeof x === 'string' && x !== '' ? "<active>" + escapeXmlText(x) + "</active>" : typeof x === 'number' ? "<active>" + x + "</active>" : textEl(x, "<active>", "</active>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, "<event>", "</event>");
+        s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
     if ((x = v.constrainttype) !== undefined)
-        s += textEl(x, "<constrainttype>", "</constrainttype>");
+        s += typeof x === 'string' && x !== '' ? "<constrainttype>" + escapeXmlText(x) + "</constrainttype>" : typeof x === 'number' ? "<constrainttype>" + x + "</constrainttype>" : textEl(x, "<constrainttype>", "</constrainttype>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, "<url>", "</url>");
+        s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, "<contenttype>", "</contenttype>");
+        s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.secret) !== undefined)
-        s += textEl(x, "<secret>", "</secret>");
+        s += typeof x === 'string' && x !== '' ? "<secret>" + escapeXmlText(x) + "</secret>" : typeof x === 'number' ? "<secret>" + x + "</secret>" : textEl(x, "<secret>", "</secret>");
     return s;
 }
 function encodeListHooksResponse(v) {
@@ -2857,7 +2858,7 @@ function encodeListHooksResponse(v) {
     if ((x = v.hooks) !== undefined)
         s += wrapEl(encodeHookListHook(x), "<hooks>", "</hooks>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeHookListHook(v) {
@@ -2885,7 +2886,7 @@ function encodeListHookDeliveriesResponse(v) {
     if ((x = v.deliveries) !== undefined)
         s += wrapEl(encodeDeliveryListHookDelivery(x), "<deliveries>", "</deliveries>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeDeliveryListHookDelivery(v) {
@@ -2911,11 +2912,11 @@ function encodeReportNextactionsParams(v) {
     let s = '';
     let x;
     if ((x = v.filter) !== undefined)
-        s += textEl(x, "<filter>", "</filter>");
+        s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
     if ((x = v.due) !== undefined)
-        s += textEl(x, "<due>", "</due>");
+        s += typeof x === 'string' && x !== '' ? "<due>" + escapeXmlText(x) + "</due>" : typeof x === 'number' ? "<due>" + x + "</due>" : textEl(x, "<due>", "</due>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, "<itemsdata>", "</itemsdata>");
+        s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function encodeReportNextactionsResponse(v) {
@@ -2924,7 +2925,7 @@ function encodeReportNextactionsResponse(v) {
     if ((x = v.actions) !== undefined)
         s += wrapEl(encodeActionListReportAction(x), "<actions>", "</actions>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActionListReportAction(v) {
@@ -2950,24 +2951,24 @@ function encodeReportCalendarParams(v) {
     let s = '';
     let x;
     if ((x = v.start) !== undefined)
-        s += textEl(x, "<start>", "</start>");
+        s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
     if ((x = v.end) !== undefined)
-        s += textEl(x, "<end>", "</end>");
+        s += typeof x === 'string' && x !== '' ? "<end>" + escapeXmlText(x) + "</end>" : typeof x === 'number' ? "<end>" + x + "</end>" : textEl(x, "<end>", "</end>");
     if ((x = v.filter) !== undefined)
-        s += textEl(x, "<filter>", "</filter>");
+        s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, "<itemsdata>", "</itemsdata>");
+        s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function encodeReportFollowupsParams(v) {
     let s = '';
     let x;
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, "<responsible>", "</responsible>");
+        s += typeof x === 'string' && x !== '' ? "<responsible>" + escapeXmlText(x) + "</responsible>" : typeof x === 'number' ? "<responsible>" + x + "</responsible>" : textEl(x, "<responsible>", "</responsible>");
     if ((x = v.due) !== undefined)
-        s += textEl(x, "<due>", "</due>");
+        s += typeof x === 'string' && x !== '' ? "<due>" + escapeXmlText(x) + "</due>" : typeof x === 'number' ? "<due>" + x + "</due>" : textEl(x, "<due>", "</due>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, "<itemsdata>", "</itemsdata>");
+        s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function encodeReportFollowupsResponse(v) {
@@ -2976,7 +2977,7 @@ function encodeReportFollowupsResponse(v) {
     if ((x = v.followups) !== undefined)
         s += wrapEl(encodeFollowupListReportFollowup(x), "<followups>", "</followups>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeFollowupListReportFollowup(v) {
@@ -3002,13 +3003,13 @@ function encodeReportOpportunitiesParams(v) {
     let s = '';
     let x;
     if ((x = v.filter) !== undefined)
-        s += textEl(x, "<filter>", "</filter>");
+        s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     if ((x = v.due) !== undefined)
-        s += textEl(x, "<due>", "</due>");
+        s += typeof x === 'string' && x !== '' ? "<due>" + escapeXmlText(x) + "</due>" : typeof x === 'number' ? "<due>" + x + "</due>" : textEl(x, "<due>", "</due>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, "<itemsdata>", "</itemsdata>");
+        s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function encodeReportOpportunitiesResponse(v) {
@@ -3017,7 +3018,7 @@ function encodeReportOpportunitiesResponse(v) {
     if ((x = v.opportunities) !== undefined)
         s += wrapEl(encodeOpportunityListReportOpportunity(x), "<opportunities>", "</opportunities>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeOpportunityListReportOpportunity(v) {
@@ -3043,11 +3044,11 @@ function encodeReportActivitiesParams(v) {
     let s = '';
     let x;
     if ((x = v.start) !== undefined)
-        s += textEl(x, "<start>", "</start>");
+        s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
     if ((x = v.end) !== undefined)
-        s += textEl(x, "<end>", "</end>");
+        s += typeof x === 'string' && x !== '' ? "<end>" + escapeXmlText(x) + "</end>" : typeof x === 'number' ? "<end>" + x + "</end>" : textEl(x, "<end>", "</end>");
     if ((x = v.last) !== undefined)
-        s += textEl(x, "<last>", "</last>");
+        s += typeof x === 'string' && x !== '' ? "<last>" + escapeXmlText(x) + "</last>" : typeof x === 'number' ? "<last>" + x + "</last>" : textEl(x, "<last>", "</last>");
     if ((x = v.types) !== undefined)
         s += listEl(x, "<types>", "</types>");
     if ((x = v.users) !== undefined)
@@ -3057,7 +3058,7 @@ function encodeReportActivitiesParams(v) {
     if ((x = v.itemtypes) !== undefined)
         s += listEl(x, "<itemtypes>", "</itemtypes>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, "<itemsdata>", "</itemsdata>");
+        s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function encodeReportActivitiesResponse(v) {
@@ -3066,7 +3067,7 @@ function encodeReportActivitiesResponse(v) {
     if ((x = v.activities) !== undefined)
         s += wrapEl(encodeActivityListReportActivity(x), "<activities>", "</activities>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeActivityListReportActivity(v) {
@@ -3092,15 +3093,15 @@ function encodeReportTimetrackingParams(v) {
     let s = '';
     let x;
     if ((x = v.start) !== undefined)
-        s += textEl(x, "<start>", "</start>");
+        s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
     if ((x = v.end) !== undefined)
-        s += textEl(x, "<end>", "</end>");
+        s += typeof x === 'string' && x !== '' ? "<end>" + escapeXmlText(x) + "</end>" : typeof x === 'number' ? "<end>" + x + "</end>" : textEl(x, "<end>", "</end>");
     if ((x = v.filter) !== undefined)
-        s += textEl(x, "<filter>", "</filter>");
+        s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
     if ((x = v.itemtypes) !== undefined)
         s += listEl(x, "<itemtypes>", "</itemtypes>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, "<itemsdata>", "</itemsdata>");
+        s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function encodeReportTimetrackingResponse(v) {
@@ -3109,7 +3110,7 @@ function encodeReportTimetrackingResponse(v) {
     if ((x = v.timerecords) !== undefined)
         s += wrapEl(encodeTimerecordListReportTimeRecord(x), "<timerecords>", "</timerecords>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     return s;
 }
 function encodeTimerecordListReportTimeRecord(v) {
@@ -3135,11 +3136,11 @@ function encodeNotificationItems(v) {
     let s = '';
     let x;
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.objectid) !== undefined)
-        s += textEl(x, "<objectid>", "</objectid>");
+        s += typeof x === 'string' && x !== '' ? "<objectid>" + escapeXmlText(x) + "</objectid>" : typeof x === 'number' ? "<objectid>" + x + "</objectid>" : textEl(x, "<objectid>", "</objectid>");
     if ((x = v.occured) !== undefined)
-        s += textEl(x, "<occured>", "</occured>");
+        s += typeof x === 'string' && x !== '' ? "<occured>" + escapeXmlText(x) + "</occured>" : typeof x === 'number' ? "<occured>" + x + "</occured>" : textEl(x, "<occured>", "</occured>");
     if ((x = v.content) !== undefined)
         s += wrapEl(encodeItemNotificationContent(x), "<content>", "</content>");
     return s;
@@ -3148,11 +3149,11 @@ function encodeNotificationActivities(v) {
     let s = '';
     let x;
     if ((x = v.type) !== undefined)
-        s += textEl(x, "<type>", "</type>");
+        s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
     if ((x = v.objectid) !== undefined)
-        s += textEl(x, "<objectid>", "</objectid>");
+        s += typeof x === 'string' && x !== '' ? "<objectid>" + escapeXmlText(x) + "</objectid>" : typeof x === 'number' ? "<objectid>" + x + "</objectid>" : textEl(x, "<objectid>", "</objectid>");
     if ((x = v.occured) !== undefined)
-        s += textEl(x, "<occured>", "</occured>");
+        s += typeof x === 'string' && x !== '' ? "<occured>" + escapeXmlText(x) + "</occured>" : typeof x === 'number' ? "<occured>" + x + "</occured>" : textEl(x, "<occured>", "</occured>");
     if ((x = v.content) !== undefined)
         s += wrapEl(encodeActivityNotificationContent(x), "<content>", "</content>");
     return s;
@@ -3161,7 +3162,7 @@ function encodeErrorResponse(v) {
     let s = '';
     let x;
     if ((x = v.status) !== undefined)
-        s += textEl(x, "<status>", "</status>");
+        s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
     if ((x = v.errors) !== undefined)
         s += wrapEl(encodeMapText(x), "<errors>", "</errors>");
     return s;

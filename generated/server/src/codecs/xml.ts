@@ -2,6 +2,7 @@
 // XML encoders specialized per descriptor of descriptors.ts (same rules as the interpreter in
 // runtime/codec.ts, which stays the reference): one function per distinct descriptor, shared by
 // every message that uses it. XML is decoded by runtime/codec.ts decodeXmlStream.
+import { escapeXmlText } from '../runtime/xml.ts';
 import { chunkItems, flagEl, flatChunk, listEl, ownerOpen, plainObject, selKey, textEl, wrapEl } from '../runtime/codec.ts';
 type Rec = Record<string, unknown>;
 type Keyed = { id: unknown };
@@ -10,8 +11,8 @@ const CUSTOM_0 = /* @__PURE__ */ new RegExp("^custom[0-9]+$");
 function encodeCategoryTag(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
   return s;
 }
 
@@ -20,17 +21,17 @@ function encodeListEntryContact(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.id) !== undefined) {
-  s += textEl(x, "<id>", "</id>");
+  s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   w++;
   }
 
   if ((x = v.name) !== undefined) {
-  s += textEl(x, "<name>", "</name>");
+  s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
   w++;
   }
 
   if ((x = v.parentid) !== undefined) {
-  s += textEl(x, "<parentid>", "</parentid>");
+  s += typeof x === 'string' && x !== '' ? "<parentid>" + escapeXmlText(x) + "</parentid>" : typeof x === 'number' ? "<parentid>" + x + "</parentid>" : textEl(x, "<parentid>", "</parentid>");
   w++;
   }
 
@@ -40,67 +41,67 @@ function encodeListEntryContact(v: Rec): string {
   }
 
   if ((x = v.firstname) !== undefined) {
-  s += textEl(x, "<firstname>", "</firstname>");
+  s += typeof x === 'string' && x !== '' ? "<firstname>" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname>" + x + "</firstname>" : textEl(x, "<firstname>", "</firstname>");
   w++;
   }
 
   if ((x = v.lastname) !== undefined) {
-  s += textEl(x, "<lastname>", "</lastname>");
+  s += typeof x === 'string' && x !== '' ? "<lastname>" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname>" + x + "</lastname>" : textEl(x, "<lastname>", "</lastname>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail>", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
   w++;
   }
 
   if ((x = v.personalemail) !== undefined) {
-  s += textEl(x, "<personalemail>", "</personalemail>");
+  s += typeof x === 'string' && x !== '' ? "<personalemail>" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail>" + x + "</personalemail>" : textEl(x, "<personalemail>", "</personalemail>");
   w++;
   }
 
   if ((x = v.businessphonedirect) !== undefined) {
-  s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonedirect>" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect>" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect>", "</businessphonedirect>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.homephone) !== undefined) {
-  s += textEl(x, "<homephone>", "</homephone>");
+  s += typeof x === 'string' && x !== '' ? "<homephone>" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone>" + x + "</homephone>" : textEl(x, "<homephone>", "</homephone>");
   w++;
   }
 
   if ((x = v.cellularphone) !== undefined) {
-  s += textEl(x, "<cellularphone>", "</cellularphone>");
+  s += typeof x === 'string' && x !== '' ? "<cellularphone>" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone>" + x + "</cellularphone>" : textEl(x, "<cellularphone>", "</cellularphone>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax>", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
   w++;
   }
 
   if ((x = v.jobtitle) !== undefined) {
-  s += textEl(x, "<jobtitle>", "</jobtitle>");
+  s += typeof x === 'string' && x !== '' ? "<jobtitle>" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle>" + x + "</jobtitle>" : textEl(x, "<jobtitle>", "</jobtitle>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background>", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website>", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
   w++;
   }
 
@@ -111,22 +112,22 @@ function encodeListEntryContact(v: Rec): string {
   }
 
   if ((x = v.company) !== undefined) {
-  s += textEl(x, "<company>", "</company>");
+  s += typeof x === 'string' && x !== '' ? "<company>" + escapeXmlText(x) + "</company>" : typeof x === 'number' ? "<company>" + x + "</company>" : textEl(x, "<company>", "</company>");
   w++;
   }
 
   if ((x = v.created) !== undefined) {
-  s += textEl(x, "<created>", "</created>");
+  s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
   w++;
   }
 
   if ((x = v.viewed) !== undefined) {
-  s += textEl(x, "<viewed>", "</viewed>");
+  s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
   w++;
   }
 
   if ((x = v.updated) !== undefined) {
-  s += textEl(x, "<updated>", "</updated>");
+  s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
   w++;
   }
 
@@ -169,17 +170,17 @@ function encodeListEntryOrganization(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.id) !== undefined) {
-  s += textEl(x, "<id>", "</id>");
+  s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   w++;
   }
 
   if ((x = v.name) !== undefined) {
-  s += textEl(x, "<name>", "</name>");
+  s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
   w++;
   }
 
   if ((x = v.parentid) !== undefined) {
-  s += textEl(x, "<parentid>", "</parentid>");
+  s += typeof x === 'string' && x !== '' ? "<parentid>" + escapeXmlText(x) + "</parentid>" : typeof x === 'number' ? "<parentid>" + x + "</parentid>" : textEl(x, "<parentid>", "</parentid>");
   w++;
   }
 
@@ -189,32 +190,32 @@ function encodeListEntryOrganization(v: Rec): string {
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail>", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax>", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website>", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background>", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
   w++;
   }
 
@@ -225,22 +226,22 @@ function encodeListEntryOrganization(v: Rec): string {
   }
 
   if ((x = v.company) !== undefined) {
-  s += textEl(x, "<company>", "</company>");
+  s += typeof x === 'string' && x !== '' ? "<company>" + escapeXmlText(x) + "</company>" : typeof x === 'number' ? "<company>" + x + "</company>" : textEl(x, "<company>", "</company>");
   w++;
   }
 
   if ((x = v.created) !== undefined) {
-  s += textEl(x, "<created>", "</created>");
+  s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
   w++;
   }
 
   if ((x = v.viewed) !== undefined) {
-  s += textEl(x, "<viewed>", "</viewed>");
+  s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
   w++;
   }
 
   if ((x = v.updated) !== undefined) {
-  s += textEl(x, "<updated>", "</updated>");
+  s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
   w++;
   }
 
@@ -260,8 +261,8 @@ function encodeListEntryOrganization(v: Rec): string {
 function encodeRelatedItemAdd(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.note) !== undefined) s += textEl(x, "<note>", "</note>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.note) !== undefined) s += typeof x === 'string' && x !== '' ? "<note>" + escapeXmlText(x) + "</note>" : typeof x === 'number' ? "<note>" + x + "</note>" : textEl(x, "<note>", "</note>");
   return s;
 }
 
@@ -270,67 +271,67 @@ function encodeContactItemFields(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.firstname) !== undefined) {
-  s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+  s += typeof x === 'string' && x !== '' ? "<firstname label=\"First name\">" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname label=\"First name\">" + x + "</firstname>" : textEl(x, "<firstname label=\"First name\">", "</firstname>");
   w++;
   }
 
   if ((x = v.lastname) !== undefined) {
-  s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+  s += typeof x === 'string' && x !== '' ? "<lastname label=\"Last name\">" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname label=\"Last name\">" + x + "</lastname>" : textEl(x, "<lastname label=\"Last name\">", "</lastname>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail label=\"Business e-mail\">" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail label=\"Business e-mail\">" + x + "</businessemail>" : textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
   w++;
   }
 
   if ((x = v.personalemail) !== undefined) {
-  s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+  s += typeof x === 'string' && x !== '' ? "<personalemail label=\"Personal e-mail\">" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail label=\"Personal e-mail\">" + x + "</personalemail>" : textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
   w++;
   }
 
   if ((x = v.businessphonedirect) !== undefined) {
-  s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonedirect label=\"Business phone (direct)\">" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect label=\"Business phone (direct)\">" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain label=\"Business phone (main)\">" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain label=\"Business phone (main)\">" + x + "</businessphonemain>" : textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.homephone) !== undefined) {
-  s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+  s += typeof x === 'string' && x !== '' ? "<homephone label=\"Home phone\">" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone label=\"Home phone\">" + x + "</homephone>" : textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
   w++;
   }
 
   if ((x = v.cellularphone) !== undefined) {
-  s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+  s += typeof x === 'string' && x !== '' ? "<cellularphone label=\"Cellular phone\">" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone label=\"Cellular phone\">" + x + "</cellularphone>" : textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax label=\"Business fax\">" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax label=\"Business fax\">" + x + "</businessfax>" : textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress label=\"Business address\">" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress label=\"Business address\">" + x + "</businessaddress>" : textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
   w++;
   }
 
   if ((x = v.jobtitle) !== undefined) {
-  s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+  s += typeof x === 'string' && x !== '' ? "<jobtitle label=\"Job title\">" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle label=\"Job title\">" + x + "</jobtitle>" : textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background label=\"Background\">", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background label=\"Background\">" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background label=\"Background\">" + x + "</background>" : textEl(x, "<background label=\"Background\">", "</background>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website label=\"Website\">", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website label=\"Website\">" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website label=\"Website\">" + x + "</website>" : textEl(x, "<website label=\"Website\">", "</website>");
   w++;
   }
 
@@ -341,32 +342,32 @@ function encodeContactItemFields(v: Rec): string {
   }
 
   if ((x = v.creatorid) !== undefined) {
-  s += textEl(x, "<creatorid>", "</creatorid>");
+  s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
   w++;
   }
 
   if ((x = v.creatorname) !== undefined) {
-  s += textEl(x, "<creatorname>", "</creatorname>");
+  s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
   w++;
   }
 
   if ((x = v.creatordate) !== undefined) {
-  s += textEl(x, "<creatordate>", "</creatordate>");
+  s += typeof x === 'string' && x !== '' ? "<creatordate>" + escapeXmlText(x) + "</creatordate>" : typeof x === 'number' ? "<creatordate>" + x + "</creatordate>" : textEl(x, "<creatordate>", "</creatordate>");
   w++;
   }
 
   if ((x = v.modificatorid) !== undefined) {
-  s += textEl(x, "<modificatorid>", "</modificatorid>");
+  s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
   w++;
   }
 
   if ((x = v.modificatorname) !== undefined) {
-  s += textEl(x, "<modificatorname>", "</modificatorname>");
+  s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
   w++;
   }
 
   if ((x = v.modificatordate) !== undefined) {
-  s += textEl(x, "<modificatordate>", "</modificatordate>");
+  s += typeof x === 'string' && x !== '' ? "<modificatordate>" + escapeXmlText(x) + "</modificatordate>" : typeof x === 'number' ? "<modificatordate>" + x + "</modificatordate>" : textEl(x, "<modificatordate>", "</modificatordate>");
   w++;
   }
 
@@ -381,12 +382,12 @@ function encodeContactItemFields(v: Rec): string {
 function encodeItemContact(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
   if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
   if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
   if ((x = v.fields) !== undefined) s += wrapEl(encodeContactItemFields(x as Rec), "<fields>", "</fields>");
@@ -396,9 +397,9 @@ function encodeItemContact(v: Rec): string {
 function encodeUpload(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.filename) !== undefined) s += textEl(x, "<filename>", "</filename>");
-  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
-  if ((x = v.size) !== undefined) s += textEl(x, "<size>", "</size>");
+  if ((x = v.filename) !== undefined) s += typeof x === 'string' && x !== '' ? "<filename>" + escapeXmlText(x) + "</filename>" : typeof x === 'number' ? "<filename>" + x + "</filename>" : textEl(x, "<filename>", "</filename>");
+  if ((x = v.contenttype) !== undefined) s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.size) !== undefined) s += typeof x === 'string' && x !== '' ? "<size>" + escapeXmlText(x) + "</size>" : typeof x === 'number' ? "<size>" + x + "</size>" : textEl(x, "<size>", "</size>");
   return s;
 }
 
@@ -412,23 +413,23 @@ function encodeAttachmentfileFields(v: Rec): string {
 function encodeCallFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
-  if ((x = v.dateoccured) !== undefined) s += textEl(x, "<dateoccured>", "</dateoccured>");
-  if ((x = v.duration) !== undefined) s += textEl(x, "<duration>", "</duration>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
+  if ((x = v.dateoccured) !== undefined) s += typeof x === 'string' && x !== '' ? "<dateoccured>" + escapeXmlText(x) + "</dateoccured>" : typeof x === 'number' ? "<dateoccured>" + x + "</dateoccured>" : textEl(x, "<dateoccured>", "</dateoccured>");
+  if ((x = v.duration) !== undefined) s += typeof x === 'string' && x !== '' ? "<duration>" + escapeXmlText(x) + "</duration>" : typeof x === 'number' ? "<duration>" + x + "</duration>" : textEl(x, "<duration>", "</duration>");
   return s;
 }
 
 function encodeCommentFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.posttext) !== undefined) s += textEl(x, "<posttext>", "</posttext>");
+  if ((x = v.posttext) !== undefined) s += typeof x === 'string' && x !== '' ? "<posttext>" + escapeXmlText(x) + "</posttext>" : typeof x === 'number' ? "<posttext>" + x + "</posttext>" : textEl(x, "<posttext>", "</posttext>");
   return s;
 }
 
 function encodeMarketingawidgetFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.contactid) !== undefined) s += textEl(x, "<contactid>", "</contactid>");
+  if ((x = v.contactid) !== undefined) s += typeof x === 'string' && x !== '' ? "<contactid>" + escapeXmlText(x) + "</contactid>" : typeof x === 'number' ? "<contactid>" + x + "</contactid>" : textEl(x, "<contactid>", "</contactid>");
   return s;
 }
 
@@ -441,21 +442,21 @@ function encodeMarketingbwidgetFields(v: Rec): string {
 function encodeEventFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
-  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
-  if ((x = v.timestart) !== undefined) s += textEl(x, "<timestart>", "</timestart>");
-  if ((x = v.timeend) !== undefined) s += textEl(x, "<timeend>", "</timeend>");
-  if ((x = v.location) !== undefined) s += textEl(x, "<location>", "</location>");
-  if ((x = v.eventtype) !== undefined) s += textEl(x, "<eventtype>", "</eventtype>");
-  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
-  if ((x = v.noticenow) !== undefined) s += textEl(x, "<noticenow>", "</noticenow>");
-  if ((x = v.remindtime) !== undefined) s += textEl(x, "<remindtime>", "</remindtime>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
+  if ((x = v.completed) !== undefined) s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
+  if ((x = v.timestart) !== undefined) s += typeof x === 'string' && x !== '' ? "<timestart>" + escapeXmlText(x) + "</timestart>" : typeof x === 'number' ? "<timestart>" + x + "</timestart>" : textEl(x, "<timestart>", "</timestart>");
+  if ((x = v.timeend) !== undefined) s += typeof x === 'string' && x !== '' ? "<timeend>" + escapeXmlText(x) + "</timeend>" : typeof x === 'number' ? "<timeend>" + x + "</timeend>" : textEl(x, "<timeend>", "</timeend>");
+  if ((x = v.location) !== undefined) s += typeof x === 'string' && x !== '' ? "<location>" + escapeXmlText(x) + "</location>" : typeof x === 'number' ? "<location>" + x + "</location>" : textEl(x, "<location>", "</location>");
+  if ((x = v.eventtype) !== undefined) s += typeof x === 'string' && x !== '' ? "<eventtype>" + escapeXmlText(x) + "</eventtype>" : typeof x === 'number' ? "<eventtype>" + x + "</eventtype>" : textEl(x, "<eventtype>", "</eventtype>");
+  if ((x = v.priority) !== undefined) s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
+  if ((x = v.noticenow) !== undefined) s += typeof x === 'string' && x !== '' ? "<noticenow>" + escapeXmlText(x) + "</noticenow>" : typeof x === 'number' ? "<noticenow>" + x + "</noticenow>" : textEl(x, "<noticenow>", "</noticenow>");
+  if ((x = v.remindtime) !== undefined) s += typeof x === 'string' && x !== '' ? "<remindtime>" + escapeXmlText(x) + "</remindtime>" : typeof x === 'number' ? "<remindtime>" + x + "</remindtime>" : textEl(x, "<remindtime>", "</remindtime>");
   if ((x = v.attendees) !== undefined) s += listEl(x, "<attendees>", "</attendees>");
   if ((x = v.externalattendees) !== undefined) s += listEl(x, "<externalattendees>", "</externalattendees>");
-  if ((x = v.repeats) !== undefined) s += textEl(x, "<repeats>", "</repeats>");
-  if ((x = v.repeatevery) !== undefined) s += textEl(x, "<repeatevery>", "</repeatevery>");
-  if ((x = v.repeatuntil) !== undefined) s += textEl(x, "<repeatuntil>", "</repeatuntil>");
+  if ((x = v.repeats) !== undefined) s += typeof x === 'string' && x !== '' ? "<repeats>" + escapeXmlText(x) + "</repeats>" : typeof x === 'number' ? "<repeats>" + x + "</repeats>" : textEl(x, "<repeats>", "</repeats>");
+  if ((x = v.repeatevery) !== undefined) s += typeof x === 'string' && x !== '' ? "<repeatevery>" + escapeXmlText(x) + "</repeatevery>" : typeof x === 'number' ? "<repeatevery>" + x + "</repeatevery>" : textEl(x, "<repeatevery>", "</repeatevery>");
+  if ((x = v.repeatuntil) !== undefined) s += typeof x === 'string' && x !== '' ? "<repeatuntil>" + escapeXmlText(x) + "</repeatuntil>" : typeof x === 'number' ? "<repeatuntil>" + x + "</repeatuntil>" : textEl(x, "<repeatuntil>", "</repeatuntil>");
   if ((x = v.repeatinterval) !== undefined) s += listEl(x, "<repeatinterval>", "</repeatinterval>");
   return s;
 }
@@ -463,7 +464,7 @@ function encodeEventFields(v: Rec): string {
 function encodeFileFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.caption) !== undefined) s += textEl(x, "<caption>", "</caption>");
+  if ((x = v.caption) !== undefined) s += typeof x === 'string' && x !== '' ? "<caption>" + escapeXmlText(x) + "</caption>" : typeof x === 'number' ? "<caption>" + x + "</caption>" : textEl(x, "<caption>", "</caption>");
   if ((x = v.file) !== undefined) s += wrapEl(encodeUpload(x as Rec), "<file>", "</file>");
   return s;
 }
@@ -471,28 +472,28 @@ function encodeFileFields(v: Rec): string {
 function encodeFollowupFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
   if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
-  if ((x = v.duedate) !== undefined) s += textEl(x, "<duedate>", "</duedate>");
-  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
-  if ((x = v.sendnotification) !== undefined) s += textEl(x, "<sendnotification>", "</sendnotification>");
-  if ((x = v.remindtime) !== undefined) s += textEl(x, "<remindtime>", "</remindtime>");
+  if ((x = v.nodate) !== undefined) s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.duedate) !== undefined) s += typeof x === 'string' && x !== '' ? "<duedate>" + escapeXmlText(x) + "</duedate>" : typeof x === 'number' ? "<duedate>" + x + "</duedate>" : textEl(x, "<duedate>", "</duedate>");
+  if ((x = v.completed) !== undefined) s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
+  if ((x = v.sendnotification) !== undefined) s += typeof x === 'string' && x !== '' ? "<sendnotification>" + escapeXmlText(x) + "</sendnotification>" : typeof x === 'number' ? "<sendnotification>" + x + "</sendnotification>" : textEl(x, "<sendnotification>", "</sendnotification>");
+  if ((x = v.remindtime) !== undefined) s += typeof x === 'string' && x !== '' ? "<remindtime>" + escapeXmlText(x) + "</remindtime>" : typeof x === 'number' ? "<remindtime>" + x + "</remindtime>" : textEl(x, "<remindtime>", "</remindtime>");
   return s;
 }
 
 function encodeBillingawidgetFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.clientid) !== undefined) s += textEl(x, "<clientid>", "</clientid>");
+  if ((x = v.clientid) !== undefined) s += typeof x === 'string' && x !== '' ? "<clientid>" + escapeXmlText(x) + "</clientid>" : typeof x === 'number' ? "<clientid>" + x + "</clientid>" : textEl(x, "<clientid>", "</clientid>");
   return s;
 }
 
 function encodeOnlinedocFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.url) !== undefined) s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
   return s;
 }
 
@@ -508,38 +509,38 @@ function encodeLinkedemailsFields(v: Rec): string {
 function encodeNoteFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
   return s;
 }
 
 function encodeOpportunityFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.description) !== undefined) s += textEl(x, "<description>", "</description>");
-  if ((x = v.valueunit) !== undefined) s += textEl(x, "<valueunit>", "</valueunit>");
-  if ((x = v.valuecurrency) !== undefined) s += textEl(x, "<valuecurrency>", "</valuecurrency>");
-  if ((x = v.valueinterval) !== undefined) s += textEl(x, "<valueinterval>", "</valueinterval>");
-  if ((x = v.valueduration) !== undefined) s += textEl(x, "<valueduration>", "</valueduration>");
-  if ((x = v.stage) !== undefined) s += textEl(x, "<stage>", "</stage>");
-  if ((x = v.probability) !== undefined) s += textEl(x, "<probability>", "</probability>");
-  if ((x = v.closingdate) !== undefined) s += textEl(x, "<closingdate>", "</closingdate>");
+  if ((x = v.description) !== undefined) s += typeof x === 'string' && x !== '' ? "<description>" + escapeXmlText(x) + "</description>" : typeof x === 'number' ? "<description>" + x + "</description>" : textEl(x, "<description>", "</description>");
+  if ((x = v.valueunit) !== undefined) s += typeof x === 'string' && x !== '' ? "<valueunit>" + escapeXmlText(x) + "</valueunit>" : typeof x === 'number' ? "<valueunit>" + x + "</valueunit>" : textEl(x, "<valueunit>", "</valueunit>");
+  if ((x = v.valuecurrency) !== undefined) s += typeof x === 'string' && x !== '' ? "<valuecurrency>" + escapeXmlText(x) + "</valuecurrency>" : typeof x === 'number' ? "<valuecurrency>" + x + "</valuecurrency>" : textEl(x, "<valuecurrency>", "</valuecurrency>");
+  if ((x = v.valueinterval) !== undefined) s += typeof x === 'string' && x !== '' ? "<valueinterval>" + escapeXmlText(x) + "</valueinterval>" : typeof x === 'number' ? "<valueinterval>" + x + "</valueinterval>" : textEl(x, "<valueinterval>", "</valueinterval>");
+  if ((x = v.valueduration) !== undefined) s += typeof x === 'string' && x !== '' ? "<valueduration>" + escapeXmlText(x) + "</valueduration>" : typeof x === 'number' ? "<valueduration>" + x + "</valueduration>" : textEl(x, "<valueduration>", "</valueduration>");
+  if ((x = v.stage) !== undefined) s += typeof x === 'string' && x !== '' ? "<stage>" + escapeXmlText(x) + "</stage>" : typeof x === 'number' ? "<stage>" + x + "</stage>" : textEl(x, "<stage>", "</stage>");
+  if ((x = v.probability) !== undefined) s += typeof x === 'string' && x !== '' ? "<probability>" + escapeXmlText(x) + "</probability>" : typeof x === 'number' ? "<probability>" + x + "</probability>" : textEl(x, "<probability>", "</probability>");
+  if ((x = v.closingdate) !== undefined) s += typeof x === 'string' && x !== '' ? "<closingdate>" + escapeXmlText(x) + "</closingdate>" : typeof x === 'number' ? "<closingdate>" + x + "</closingdate>" : textEl(x, "<closingdate>", "</closingdate>");
   if ((x = v.responsible) !== undefined) s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodePhotolistFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
   return s;
 }
 
 function encodeSeparatorFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.hidesiblings) !== undefined) s += textEl(x, "<hidesiblings>", "</hidesiblings>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.hidesiblings) !== undefined) s += typeof x === 'string' && x !== '' ? "<hidesiblings>" + escapeXmlText(x) + "</hidesiblings>" : typeof x === 'number' ? "<hidesiblings>" + x + "</hidesiblings>" : textEl(x, "<hidesiblings>", "</hidesiblings>");
   return s;
 }
 
@@ -549,33 +550,33 @@ function encodeScheduledemailFields(v: Rec): string {
   if ((x = v.to) !== undefined) s += listEl(x, "<to>", "</to>");
   if ((x = v.cc) !== undefined) s += listEl(x, "<cc>", "</cc>");
   if ((x = v.bcc) !== undefined) s += listEl(x, "<bcc>", "</bcc>");
-  if ((x = v.from) !== undefined) s += textEl(x, "<from>", "</from>");
-  if ((x = v.subject) !== undefined) s += textEl(x, "<subject>", "</subject>");
-  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
-  if ((x = v.body) !== undefined) s += textEl(x, "<body>", "</body>");
-  if ((x = v.scheduledtime) !== undefined) s += textEl(x, "<scheduledtime>", "</scheduledtime>");
+  if ((x = v.from) !== undefined) s += typeof x === 'string' && x !== '' ? "<from>" + escapeXmlText(x) + "</from>" : typeof x === 'number' ? "<from>" + x + "</from>" : textEl(x, "<from>", "</from>");
+  if ((x = v.subject) !== undefined) s += typeof x === 'string' && x !== '' ? "<subject>" + escapeXmlText(x) + "</subject>" : typeof x === 'number' ? "<subject>" + x + "</subject>" : textEl(x, "<subject>", "</subject>");
+  if ((x = v.priority) !== undefined) s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
+  if ((x = v.body) !== undefined) s += typeof x === 'string' && x !== '' ? "<body>" + escapeXmlText(x) + "</body>" : typeof x === 'number' ? "<body>" + x + "</body>" : textEl(x, "<body>", "</body>");
+  if ((x = v.scheduledtime) !== undefined) s += typeof x === 'string' && x !== '' ? "<scheduledtime>" + escapeXmlText(x) + "</scheduledtime>" : typeof x === 'number' ? "<scheduledtime>" + x + "</scheduledtime>" : textEl(x, "<scheduledtime>", "</scheduledtime>");
   return s;
 }
 
 function encodeTaskFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
   if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
-  if ((x = v.duedate) !== undefined) s += textEl(x, "<duedate>", "</duedate>");
-  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
-  if ((x = v.sendnotification) !== undefined) s += textEl(x, "<sendnotification>", "</sendnotification>");
-  if ((x = v.remindtime) !== undefined) s += textEl(x, "<remindtime>", "</remindtime>");
-  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
-  if ((x = v.billed) !== undefined) s += textEl(x, "<billed>", "</billed>");
-  if ((x = v.ignoreweekends) !== undefined) s += textEl(x, "<ignoreweekends>", "</ignoreweekends>");
-  if ((x = v.timespent) !== undefined) s += textEl(x, "<timespent>", "</timespent>");
-  if ((x = v.timespentmeasure) !== undefined) s += textEl(x, "<timespentmeasure>", "</timespentmeasure>");
-  if ((x = v.timeremains) !== undefined) s += textEl(x, "<timeremains>", "</timeremains>");
-  if ((x = v.timeremainsmeasure) !== undefined) s += textEl(x, "<timeremainsmeasure>", "</timeremainsmeasure>");
-  if ((x = v.invoiced) !== undefined) s += textEl(x, "<invoiced>", "</invoiced>");
+  if ((x = v.nodate) !== undefined) s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.duedate) !== undefined) s += typeof x === 'string' && x !== '' ? "<duedate>" + escapeXmlText(x) + "</duedate>" : typeof x === 'number' ? "<duedate>" + x + "</duedate>" : textEl(x, "<duedate>", "</duedate>");
+  if ((x = v.completed) !== undefined) s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
+  if ((x = v.sendnotification) !== undefined) s += typeof x === 'string' && x !== '' ? "<sendnotification>" + escapeXmlText(x) + "</sendnotification>" : typeof x === 'number' ? "<sendnotification>" + x + "</sendnotification>" : textEl(x, "<sendnotification>", "</sendnotification>");
+  if ((x = v.remindtime) !== undefined) s += typeof x === 'string' && x !== '' ? "<remindtime>" + escapeXmlText(x) + "</remindtime>" : typeof x === 'number' ? "<remindtime>" + x + "</remindtime>" : textEl(x, "<remindtime>", "</remindtime>");
+  if ((x = v.priority) !== undefined) s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
+  if ((x = v.billed) !== undefined) s += typeof x === 'string' && x !== '' ? "<billed>" + escapeXmlText(x) + "</billed>" : typeof x === 'number' ? "<billed>" + x + "</billed>" : textEl(x, "<billed>", "</billed>");
+  if ((x = v.ignoreweekends) !== undefined) s += typeof x === 'string' && x !== '' ? "<ignoreweekends>" + escapeXmlText(x) + "</ignoreweekends>" : typeof x === 'number' ? "<ignoreweekends>" + x + "</ignoreweekends>" : textEl(x, "<ignoreweekends>", "</ignoreweekends>");
+  if ((x = v.timespent) !== undefined) s += typeof x === 'string' && x !== '' ? "<timespent>" + escapeXmlText(x) + "</timespent>" : typeof x === 'number' ? "<timespent>" + x + "</timespent>" : textEl(x, "<timespent>", "</timespent>");
+  if ((x = v.timespentmeasure) !== undefined) s += typeof x === 'string' && x !== '' ? "<timespentmeasure>" + escapeXmlText(x) + "</timespentmeasure>" : typeof x === 'number' ? "<timespentmeasure>" + x + "</timespentmeasure>" : textEl(x, "<timespentmeasure>", "</timespentmeasure>");
+  if ((x = v.timeremains) !== undefined) s += typeof x === 'string' && x !== '' ? "<timeremains>" + escapeXmlText(x) + "</timeremains>" : typeof x === 'number' ? "<timeremains>" + x + "</timeremains>" : textEl(x, "<timeremains>", "</timeremains>");
+  if ((x = v.timeremainsmeasure) !== undefined) s += typeof x === 'string' && x !== '' ? "<timeremainsmeasure>" + escapeXmlText(x) + "</timeremainsmeasure>" : typeof x === 'number' ? "<timeremainsmeasure>" + x + "</timeremainsmeasure>" : textEl(x, "<timeremainsmeasure>", "</timeremainsmeasure>");
+  if ((x = v.invoiced) !== undefined) s += typeof x === 'string' && x !== '' ? "<invoiced>" + escapeXmlText(x) + "</invoiced>" : typeof x === 'number' ? "<invoiced>" + x + "</invoiced>" : textEl(x, "<invoiced>", "</invoiced>");
   if ((x = v.notifyoncomplete) !== undefined) s += listEl(x, "<notifyoncomplete>", "</notifyoncomplete>");
   return s;
 }
@@ -583,62 +584,62 @@ function encodeTaskFields(v: Rec): string {
 function encodeTasklistFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.description) !== undefined) s += textEl(x, "<description>", "</description>");
-  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
-  if ((x = v.milestonedate) !== undefined) s += textEl(x, "<milestonedate>", "</milestonedate>");
-  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.description) !== undefined) s += typeof x === 'string' && x !== '' ? "<description>" + escapeXmlText(x) + "</description>" : typeof x === 'number' ? "<description>" + x + "</description>" : textEl(x, "<description>", "</description>");
+  if ((x = v.nodate) !== undefined) s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.milestonedate) !== undefined) s += typeof x === 'string' && x !== '' ? "<milestonedate>" + escapeXmlText(x) + "</milestonedate>" : typeof x === 'number' ? "<milestonedate>" + x + "</milestonedate>" : textEl(x, "<milestonedate>", "</milestonedate>");
+  if ((x = v.completed) !== undefined) s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
   return s;
 }
 
 function encodeTemplateFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.templateid) !== undefined) s += textEl(x, "<templateid>", "</templateid>");
+  if ((x = v.templateid) !== undefined) s += typeof x === 'string' && x !== '' ? "<templateid>" + escapeXmlText(x) + "</templateid>" : typeof x === 'number' ? "<templateid>" + x + "</templateid>" : textEl(x, "<templateid>", "</templateid>");
   return s;
 }
 
 function encodeTimerecordFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.date) !== undefined) s += textEl(x, "<date>", "</date>");
+  if ((x = v.date) !== undefined) s += typeof x === 'string' && x !== '' ? "<date>" + escapeXmlText(x) + "</date>" : typeof x === 'number' ? "<date>" + x + "</date>" : textEl(x, "<date>", "</date>");
   if ((x = v.person) !== undefined) s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
-  if ((x = v.hours) !== undefined) s += textEl(x, "<hours>", "</hours>");
-  if ((x = v.billable) !== undefined) s += textEl(x, "<billable>", "</billable>");
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
-  if ((x = v.invoiced) !== undefined) s += textEl(x, "<invoiced>", "</invoiced>");
+  if ((x = v.hours) !== undefined) s += typeof x === 'string' && x !== '' ? "<hours>" + escapeXmlText(x) + "</hours>" : typeof x === 'number' ? "<hours>" + x + "</hours>" : textEl(x, "<hours>", "</hours>");
+  if ((x = v.billable) !== undefined) s += typeof x === 'string' && x !== '' ? "<billable>" + escapeXmlText(x) + "</billable>" : typeof x === 'number' ? "<billable>" + x + "</billable>" : textEl(x, "<billable>", "</billable>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
+  if ((x = v.invoiced) !== undefined) s += typeof x === 'string' && x !== '' ? "<invoiced>" + escapeXmlText(x) + "</invoiced>" : typeof x === 'number' ? "<invoiced>" + x + "</invoiced>" : textEl(x, "<invoiced>", "</invoiced>");
   return s;
 }
 
 function encodeWebsiteFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.caption) !== undefined) s += textEl(x, "<caption>", "</caption>");
-  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
+  if ((x = v.caption) !== undefined) s += typeof x === 'string' && x !== '' ? "<caption>" + escapeXmlText(x) + "</caption>" : typeof x === 'number' ? "<caption>" + x + "</caption>" : textEl(x, "<caption>", "</caption>");
+  if ((x = v.url) !== undefined) s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
   return s;
 }
 
 function encodeSupportwidgetFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.userid) !== undefined) s += textEl(x, "<userid>", "</userid>");
+  if ((x = v.userid) !== undefined) s += typeof x === 'string' && x !== '' ? "<userid>" + escapeXmlText(x) + "</userid>" : typeof x === 'number' ? "<userid>" + x + "</userid>" : textEl(x, "<userid>", "</userid>");
   return s;
 }
 
 function encodeActivityEntry(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.level) !== undefined) s += textEl(x, "<level>", "</level>");
-  if ((x = v.cn) !== undefined) s += textEl(x, "<cn>", "</cn>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
-  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
-  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
-  if ((x = v.position) !== undefined) s += textEl(x, "<position>", "</position>");
+  if ((x = v.level) !== undefined) s += typeof x === 'string' && x !== '' ? "<level>" + escapeXmlText(x) + "</level>" : typeof x === 'number' ? "<level>" + x + "</level>" : textEl(x, "<level>", "</level>");
+  if ((x = v.cn) !== undefined) s += typeof x === 'string' && x !== '' ? "<cn>" + escapeXmlText(x) + "</cn>" : typeof x === 'number' ? "<cn>" + x + "</cn>" : textEl(x, "<cn>", "</cn>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
+  if ((x = v.creatorid) !== undefined) s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
+  if ((x = v.creatorname) !== undefined) s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
+  if ((x = v.position) !== undefined) s += typeof x === 'string' && x !== '' ? "<position>" + escapeXmlText(x) + "</position>" : typeof x === 'number' ? "<position>" + x + "</position>" : textEl(x, "<position>", "</position>");
   x = v.fields;
   if (x !== undefined) {
   let t: string;
@@ -718,9 +719,9 @@ function encodeActivityEntry(v: Rec): string {
   s += wrapEl(t, "<fields>", "</fields>");
   }
 
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.modificatorid) !== undefined) s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
+  if ((x = v.modificatorname) !== undefined) s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   return s;
 }
 
@@ -733,10 +734,10 @@ function encodeMapText(v: object): string {
 function encodeRelatedItem(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.note) !== undefined) s += textEl(x, "<note>", "</note>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.note) !== undefined) s += typeof x === 'string' && x !== '' ? "<note>" + escapeXmlText(x) + "</note>" : typeof x === 'number' ? "<note>" + x + "</note>" : textEl(x, "<note>", "</note>");
   return s;
 }
 
@@ -745,37 +746,37 @@ function encodeOrganizationItemFields(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.name) !== undefined) {
-  s += textEl(x, "<name label=\"Name\">", "</name>");
+  s += typeof x === 'string' && x !== '' ? "<name label=\"Name\">" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name label=\"Name\">" + x + "</name>" : textEl(x, "<name label=\"Name\">", "</name>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail label=\"Business e-mail\">" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail label=\"Business e-mail\">" + x + "</businessemail>" : textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain label=\"Business phone (main)\">" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain label=\"Business phone (main)\">" + x + "</businessphonemain>" : textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax label=\"Business fax\">" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax label=\"Business fax\">" + x + "</businessfax>" : textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress label=\"Business address\">" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress label=\"Business address\">" + x + "</businessaddress>" : textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website label=\"Website\">", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website label=\"Website\">" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website label=\"Website\">" + x + "</website>" : textEl(x, "<website label=\"Website\">", "</website>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background label=\"Background\">", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background label=\"Background\">" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background label=\"Background\">" + x + "</background>" : textEl(x, "<background label=\"Background\">", "</background>");
   w++;
   }
 
@@ -786,32 +787,32 @@ function encodeOrganizationItemFields(v: Rec): string {
   }
 
   if ((x = v.creatorid) !== undefined) {
-  s += textEl(x, "<creatorid>", "</creatorid>");
+  s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
   w++;
   }
 
   if ((x = v.creatorname) !== undefined) {
-  s += textEl(x, "<creatorname>", "</creatorname>");
+  s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
   w++;
   }
 
   if ((x = v.creatordate) !== undefined) {
-  s += textEl(x, "<creatordate>", "</creatordate>");
+  s += typeof x === 'string' && x !== '' ? "<creatordate>" + escapeXmlText(x) + "</creatordate>" : typeof x === 'number' ? "<creatordate>" + x + "</creatordate>" : textEl(x, "<creatordate>", "</creatordate>");
   w++;
   }
 
   if ((x = v.modificatorid) !== undefined) {
-  s += textEl(x, "<modificatorid>", "</modificatorid>");
+  s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
   w++;
   }
 
   if ((x = v.modificatorname) !== undefined) {
-  s += textEl(x, "<modificatorname>", "</modificatorname>");
+  s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
   w++;
   }
 
   if ((x = v.modificatordate) !== undefined) {
-  s += textEl(x, "<modificatordate>", "</modificatordate>");
+  s += typeof x === 'string' && x !== '' ? "<modificatordate>" + escapeXmlText(x) + "</modificatordate>" : typeof x === 'number' ? "<modificatordate>" + x + "</modificatordate>" : textEl(x, "<modificatordate>", "</modificatordate>");
   w++;
   }
 
@@ -826,12 +827,12 @@ function encodeOrganizationItemFields(v: Rec): string {
 function encodeItemOrganization(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
   if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
   if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
   if ((x = v.fields) !== undefined) s += wrapEl(encodeOrganizationItemFields(x as Rec), "<fields>", "</fields>");
@@ -854,7 +855,7 @@ function encodeCategoryListInt(v: unknown[]): string {
   let c = '';
   let k = 0;
   for (const e of items) {
-  c += textEl(e, "<category>", "</category>");
+  c += typeof e === 'string' && e !== '' ? "<category>" + escapeXmlText(e) + "</category>" : typeof e === 'number' ? "<category>" + e + "</category>" : textEl(e, "<category>", "</category>");
   if (++k === chunk) {
   s += flatChunk(c);
   c = '';
@@ -870,17 +871,17 @@ function encodeCategoryListInt(v: unknown[]): string {
 function encodeRelatedItemRemove(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   return s;
 }
 
 function encodeFieldDefinition(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.label) !== undefined) s += textEl(x, "<label>", "</label>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.label) !== undefined) s += typeof x === 'string' && x !== '' ? "<label>" + escapeXmlText(x) + "</label>" : typeof x === 'number' ? "<label>" + x + "</label>" : textEl(x, "<label>", "</label>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
   if ((x = v.options) !== undefined) s += wrapEl(encodeOptionListText(x as unknown[]), "<options>", "</options>");
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), "<categories>", "</categories>");
   return s;
@@ -894,7 +895,7 @@ function encodeOptionListText(v: unknown[]): string {
   let c = '';
   let k = 0;
   for (const e of items) {
-  c += textEl(e, "<option>", "</option>");
+  c += typeof e === 'string' && e !== '' ? "<option>" + escapeXmlText(e) + "</option>" : typeof e === 'number' ? "<option>" + e + "</option>" : textEl(e, "<option>", "</option>");
   if (++k === chunk) {
   s += flatChunk(c);
   c = '';
@@ -910,68 +911,68 @@ function encodeOptionListText(v: unknown[]): string {
 function encodeUser(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.email) !== undefined) s += textEl(x, "<email>", "</email>");
-  if ((x = v.preventlogin) !== undefined) s += textEl(x, "<preventlogin>", "</preventlogin>");
-  if ((x = v.preventprivatedata) !== undefined) s += textEl(x, "<preventprivatedata>", "</preventprivatedata>");
-  if ((x = v.administrator) !== undefined) s += textEl(x, "<administrator>", "</administrator>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.email) !== undefined) s += typeof x === 'string' && x !== '' ? "<email>" + escapeXmlText(x) + "</email>" : typeof x === 'number' ? "<email>" + x + "</email>" : textEl(x, "<email>", "</email>");
+  if ((x = v.preventlogin) !== undefined) s += typeof x === 'string' && x !== '' ? "<preventlogin>" + escapeXmlText(x) + "</preventlogin>" : typeof x === 'number' ? "<preventlogin>" + x + "</preventlogin>" : textEl(x, "<preventlogin>", "</preventlogin>");
+  if ((x = v.preventprivatedata) !== undefined) s += typeof x === 'string' && x !== '' ? "<preventprivatedata>" + escapeXmlText(x) + "</preventprivatedata>" : typeof x === 'number' ? "<preventprivatedata>" + x + "</preventprivatedata>" : textEl(x, "<preventprivatedata>", "</preventprivatedata>");
+  if ((x = v.administrator) !== undefined) s += typeof x === 'string' && x !== '' ? "<administrator>" + escapeXmlText(x) + "</administrator>" : typeof x === 'number' ? "<administrator>" + x + "</administrator>" : textEl(x, "<administrator>", "</administrator>");
   return s;
 }
 
 function encodeGroup(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.email) !== undefined) s += textEl(x, "<email>", "</email>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.email) !== undefined) s += typeof x === 'string' && x !== '' ? "<email>" + escapeXmlText(x) + "</email>" : typeof x === 'number' ? "<email>" + x + "</email>" : textEl(x, "<email>", "</email>");
   return s;
 }
 
 function encodeHookCreate(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.active) !== undefined) s += textEl(x, "<active>", "</active>");
-  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
-  if ((x = v.constrainttype) !== undefined) s += textEl(x, "<constrainttype>", "</constrainttype>");
-  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
-  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
-  if ((x = v.secret) !== undefined) s += textEl(x, "<secret>", "</secret>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.active) !== undefined) s += typeof x === 'string' && x !== '' ? "<active>" + escapeXmlText(x) + "</active>" : typeof x === 'number' ? "<active>" + x + "</active>" : textEl(x, "<active>", "</active>");
+  if ((x = v.event) !== undefined) s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
+  if ((x = v.constrainttype) !== undefined) s += typeof x === 'string' && x !== '' ? "<constrainttype>" + escapeXmlText(x) + "</constrainttype>" : typeof x === 'number' ? "<constrainttype>" + x + "</constrainttype>" : textEl(x, "<constrainttype>", "</constrainttype>");
+  if ((x = v.url) !== undefined) s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
+  if ((x = v.contenttype) !== undefined) s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.secret) !== undefined) s += typeof x === 'string' && x !== '' ? "<secret>" + escapeXmlText(x) + "</secret>" : typeof x === 'number' ? "<secret>" + x + "</secret>" : textEl(x, "<secret>", "</secret>");
   return s;
 }
 
 function encodeHook(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.active) !== undefined) s += textEl(x, "<active>", "</active>");
-  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
-  if ((x = v.constrainttype) !== undefined) s += textEl(x, "<constrainttype>", "</constrainttype>");
-  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
-  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
-  if ((x = v.secret) !== undefined) s += textEl(x, "<secret>", "</secret>");
-  if ((x = v.disabledreason) !== undefined) s += textEl(x, "<disabledreason>", "</disabledreason>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.active) !== undefined) s += typeof x === 'string' && x !== '' ? "<active>" + escapeXmlText(x) + "</active>" : typeof x === 'number' ? "<active>" + x + "</active>" : textEl(x, "<active>", "</active>");
+  if ((x = v.event) !== undefined) s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
+  if ((x = v.constrainttype) !== undefined) s += typeof x === 'string' && x !== '' ? "<constrainttype>" + escapeXmlText(x) + "</constrainttype>" : typeof x === 'number' ? "<constrainttype>" + x + "</constrainttype>" : textEl(x, "<constrainttype>", "</constrainttype>");
+  if ((x = v.url) !== undefined) s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
+  if ((x = v.contenttype) !== undefined) s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.secret) !== undefined) s += typeof x === 'string' && x !== '' ? "<secret>" + escapeXmlText(x) + "</secret>" : typeof x === 'number' ? "<secret>" + x + "</secret>" : textEl(x, "<secret>", "</secret>");
+  if ((x = v.disabledreason) !== undefined) s += typeof x === 'string' && x !== '' ? "<disabledreason>" + escapeXmlText(x) + "</disabledreason>" : typeof x === 'number' ? "<disabledreason>" + x + "</disabledreason>" : textEl(x, "<disabledreason>", "</disabledreason>");
   return s;
 }
 
 function encodeHookDelivery(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.webhookid) !== undefined) s += textEl(x, "<webhookid>", "</webhookid>");
-  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
-  if ((x = v.objectid) !== undefined) s += textEl(x, "<objectid>", "</objectid>");
-  if ((x = v.attempt) !== undefined) s += textEl(x, "<attempt>", "</attempt>");
-  if ((x = v.attempted) !== undefined) s += textEl(x, "<attempted>", "</attempted>");
-  if ((x = v.outcome) !== undefined) s += textEl(x, "<outcome>", "</outcome>");
-  if ((x = v.httpstatus) !== undefined) s += textEl(x, "<httpstatus>", "</httpstatus>");
-  if ((x = v.error) !== undefined) s += textEl(x, "<error>", "</error>");
-  if ((x = v.duration) !== undefined) s += textEl(x, "<duration>", "</duration>");
-  if ((x = v.nextretry) !== undefined) s += textEl(x, "<nextretry>", "</nextretry>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.webhookid) !== undefined) s += typeof x === 'string' && x !== '' ? "<webhookid>" + escapeXmlText(x) + "</webhookid>" : typeof x === 'number' ? "<webhookid>" + x + "</webhookid>" : textEl(x, "<webhookid>", "</webhookid>");
+  if ((x = v.event) !== undefined) s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
+  if ((x = v.objectid) !== undefined) s += typeof x === 'string' && x !== '' ? "<objectid>" + escapeXmlText(x) + "</objectid>" : typeof x === 'number' ? "<objectid>" + x + "</objectid>" : textEl(x, "<objectid>", "</objectid>");
+  if ((x = v.attempt) !== undefined) s += typeof x === 'string' && x !== '' ? "<attempt>" + escapeXmlText(x) + "</attempt>" : typeof x === 'number' ? "<attempt>" + x + "</attempt>" : textEl(x, "<attempt>", "</attempt>");
+  if ((x = v.attempted) !== undefined) s += typeof x === 'string' && x !== '' ? "<attempted>" + escapeXmlText(x) + "</attempted>" : typeof x === 'number' ? "<attempted>" + x + "</attempted>" : textEl(x, "<attempted>", "</attempted>");
+  if ((x = v.outcome) !== undefined) s += typeof x === 'string' && x !== '' ? "<outcome>" + escapeXmlText(x) + "</outcome>" : typeof x === 'number' ? "<outcome>" + x + "</outcome>" : textEl(x, "<outcome>", "</outcome>");
+  if ((x = v.httpstatus) !== undefined) s += typeof x === 'string' && x !== '' ? "<httpstatus>" + escapeXmlText(x) + "</httpstatus>" : typeof x === 'number' ? "<httpstatus>" + x + "</httpstatus>" : textEl(x, "<httpstatus>", "</httpstatus>");
+  if ((x = v.error) !== undefined) s += typeof x === 'string' && x !== '' ? "<error>" + escapeXmlText(x) + "</error>" : typeof x === 'number' ? "<error>" + x + "</error>" : textEl(x, "<error>", "</error>");
+  if ((x = v.duration) !== undefined) s += typeof x === 'string' && x !== '' ? "<duration>" + escapeXmlText(x) + "</duration>" : typeof x === 'number' ? "<duration>" + x + "</duration>" : textEl(x, "<duration>", "</duration>");
+  if ((x = v.nextretry) !== undefined) s += typeof x === 'string' && x !== '' ? "<nextretry>" + escapeXmlText(x) + "</nextretry>" : typeof x === 'number' ? "<nextretry>" + x + "</nextretry>" : textEl(x, "<nextretry>", "</nextretry>");
   return s;
 }
 
@@ -980,67 +981,67 @@ function encodeAnyItemFields(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.firstname) !== undefined) {
-  s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+  s += typeof x === 'string' && x !== '' ? "<firstname label=\"First name\">" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname label=\"First name\">" + x + "</firstname>" : textEl(x, "<firstname label=\"First name\">", "</firstname>");
   w++;
   }
 
   if ((x = v.lastname) !== undefined) {
-  s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+  s += typeof x === 'string' && x !== '' ? "<lastname label=\"Last name\">" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname label=\"Last name\">" + x + "</lastname>" : textEl(x, "<lastname label=\"Last name\">", "</lastname>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail label=\"Business e-mail\">" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail label=\"Business e-mail\">" + x + "</businessemail>" : textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
   w++;
   }
 
   if ((x = v.personalemail) !== undefined) {
-  s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+  s += typeof x === 'string' && x !== '' ? "<personalemail label=\"Personal e-mail\">" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail label=\"Personal e-mail\">" + x + "</personalemail>" : textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
   w++;
   }
 
   if ((x = v.businessphonedirect) !== undefined) {
-  s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonedirect label=\"Business phone (direct)\">" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect label=\"Business phone (direct)\">" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain label=\"Business phone (main)\">" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain label=\"Business phone (main)\">" + x + "</businessphonemain>" : textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.homephone) !== undefined) {
-  s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+  s += typeof x === 'string' && x !== '' ? "<homephone label=\"Home phone\">" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone label=\"Home phone\">" + x + "</homephone>" : textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
   w++;
   }
 
   if ((x = v.cellularphone) !== undefined) {
-  s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+  s += typeof x === 'string' && x !== '' ? "<cellularphone label=\"Cellular phone\">" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone label=\"Cellular phone\">" + x + "</cellularphone>" : textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax label=\"Business fax\">" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax label=\"Business fax\">" + x + "</businessfax>" : textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress label=\"Business address\">" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress label=\"Business address\">" + x + "</businessaddress>" : textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
   w++;
   }
 
   if ((x = v.jobtitle) !== undefined) {
-  s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+  s += typeof x === 'string' && x !== '' ? "<jobtitle label=\"Job title\">" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle label=\"Job title\">" + x + "</jobtitle>" : textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background label=\"Background\">", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background label=\"Background\">" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background label=\"Background\">" + x + "</background>" : textEl(x, "<background label=\"Background\">", "</background>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website label=\"Website\">", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website label=\"Website\">" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website label=\"Website\">" + x + "</website>" : textEl(x, "<website label=\"Website\">", "</website>");
   w++;
   }
 
@@ -1051,37 +1052,37 @@ function encodeAnyItemFields(v: Rec): string {
   }
 
   if ((x = v.name) !== undefined) {
-  s += textEl(x, "<name label=\"Name\">", "</name>");
+  s += typeof x === 'string' && x !== '' ? "<name label=\"Name\">" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name label=\"Name\">" + x + "</name>" : textEl(x, "<name label=\"Name\">", "</name>");
   w++;
   }
 
   if ((x = v.creatorid) !== undefined) {
-  s += textEl(x, "<creatorid>", "</creatorid>");
+  s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
   w++;
   }
 
   if ((x = v.creatorname) !== undefined) {
-  s += textEl(x, "<creatorname>", "</creatorname>");
+  s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
   w++;
   }
 
   if ((x = v.creatordate) !== undefined) {
-  s += textEl(x, "<creatordate>", "</creatordate>");
+  s += typeof x === 'string' && x !== '' ? "<creatordate>" + escapeXmlText(x) + "</creatordate>" : typeof x === 'number' ? "<creatordate>" + x + "</creatordate>" : textEl(x, "<creatordate>", "</creatordate>");
   w++;
   }
 
   if ((x = v.modificatorid) !== undefined) {
-  s += textEl(x, "<modificatorid>", "</modificatorid>");
+  s += typeof x === 'string' && x !== '' ? "<modificatorid>" + escapeXmlText(x) + "</modificatorid>" : typeof x === 'number' ? "<modificatorid>" + x + "</modificatorid>" : textEl(x, "<modificatorid>", "</modificatorid>");
   w++;
   }
 
   if ((x = v.modificatorname) !== undefined) {
-  s += textEl(x, "<modificatorname>", "</modificatorname>");
+  s += typeof x === 'string' && x !== '' ? "<modificatorname>" + escapeXmlText(x) + "</modificatorname>" : typeof x === 'number' ? "<modificatorname>" + x + "</modificatorname>" : textEl(x, "<modificatorname>", "</modificatorname>");
   w++;
   }
 
   if ((x = v.modificatordate) !== undefined) {
-  s += textEl(x, "<modificatordate>", "</modificatordate>");
+  s += typeof x === 'string' && x !== '' ? "<modificatordate>" + escapeXmlText(x) + "</modificatordate>" : typeof x === 'number' ? "<modificatordate>" + x + "</modificatordate>" : textEl(x, "<modificatordate>", "</modificatordate>");
   w++;
   }
 
@@ -1096,9 +1097,9 @@ function encodeAnyItemFields(v: Rec): string {
 function encodeReportItem(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
   if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), "<fields>", "</fields>");
   return s;
 }
@@ -1106,18 +1107,18 @@ function encodeReportItem(v: Rec): string {
 function encodeReportAction(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
-  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
-  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
   if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.date) !== undefined) s += textEl(x, "<date>", "</date>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.date) !== undefined) s += typeof x === 'string' && x !== '' ? "<date>" + escapeXmlText(x) + "</date>" : typeof x === 'number' ? "<date>" + x + "</date>" : textEl(x, "<date>", "</date>");
   if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
-  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
+  if ((x = v.priority) !== undefined) s += typeof x === 'string' && x !== '' ? "<priority>" + escapeXmlText(x) + "</priority>" : typeof x === 'number' ? "<priority>" + x + "</priority>" : textEl(x, "<priority>", "</priority>");
+  if ((x = v.completed) !== undefined) s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
@@ -1125,17 +1126,17 @@ function encodeReportAction(v: Rec): string {
 function encodeReportFollowup(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
-  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
-  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
   if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
   if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
-  if ((x = v.duedate) !== undefined) s += textEl(x, "<duedate>", "</duedate>");
+  if ((x = v.nodate) !== undefined) s += typeof x === 'string' && x !== '' ? "<nodate>" + escapeXmlText(x) + "</nodate>" : typeof x === 'number' ? "<nodate>" + x + "</nodate>" : textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.duedate) !== undefined) s += typeof x === 'string' && x !== '' ? "<duedate>" + escapeXmlText(x) + "</duedate>" : typeof x === 'number' ? "<duedate>" + x + "</duedate>" : textEl(x, "<duedate>", "</duedate>");
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
@@ -1143,24 +1144,24 @@ function encodeReportFollowup(v: Rec): string {
 function encodeReportOpportunity(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
-  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
-  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
   if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.modified) !== undefined) s += textEl(x, "<modified>", "</modified>");
-  if ((x = v.description) !== undefined) s += textEl(x, "<description>", "</description>");
-  if ((x = v.valueunit) !== undefined) s += textEl(x, "<valueunit>", "</valueunit>");
-  if ((x = v.valuecurrency) !== undefined) s += textEl(x, "<valuecurrency>", "</valuecurrency>");
-  if ((x = v.valueinterval) !== undefined) s += textEl(x, "<valueinterval>", "</valueinterval>");
-  if ((x = v.valueduration) !== undefined) s += textEl(x, "<valueduration>", "</valueduration>");
-  if ((x = v.stage) !== undefined) s += textEl(x, "<stage>", "</stage>");
-  if ((x = v.probability) !== undefined) s += textEl(x, "<probability>", "</probability>");
-  if ((x = v.closingdate) !== undefined) s += textEl(x, "<closingdate>", "</closingdate>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.modified) !== undefined) s += typeof x === 'string' && x !== '' ? "<modified>" + escapeXmlText(x) + "</modified>" : typeof x === 'number' ? "<modified>" + x + "</modified>" : textEl(x, "<modified>", "</modified>");
+  if ((x = v.description) !== undefined) s += typeof x === 'string' && x !== '' ? "<description>" + escapeXmlText(x) + "</description>" : typeof x === 'number' ? "<description>" + x + "</description>" : textEl(x, "<description>", "</description>");
+  if ((x = v.valueunit) !== undefined) s += typeof x === 'string' && x !== '' ? "<valueunit>" + escapeXmlText(x) + "</valueunit>" : typeof x === 'number' ? "<valueunit>" + x + "</valueunit>" : textEl(x, "<valueunit>", "</valueunit>");
+  if ((x = v.valuecurrency) !== undefined) s += typeof x === 'string' && x !== '' ? "<valuecurrency>" + escapeXmlText(x) + "</valuecurrency>" : typeof x === 'number' ? "<valuecurrency>" + x + "</valuecurrency>" : textEl(x, "<valuecurrency>", "</valuecurrency>");
+  if ((x = v.valueinterval) !== undefined) s += typeof x === 'string' && x !== '' ? "<valueinterval>" + escapeXmlText(x) + "</valueinterval>" : typeof x === 'number' ? "<valueinterval>" + x + "</valueinterval>" : textEl(x, "<valueinterval>", "</valueinterval>");
+  if ((x = v.valueduration) !== undefined) s += typeof x === 'string' && x !== '' ? "<valueduration>" + escapeXmlText(x) + "</valueduration>" : typeof x === 'number' ? "<valueduration>" + x + "</valueduration>" : textEl(x, "<valueduration>", "</valueduration>");
+  if ((x = v.stage) !== undefined) s += typeof x === 'string' && x !== '' ? "<stage>" + escapeXmlText(x) + "</stage>" : typeof x === 'number' ? "<stage>" + x + "</stage>" : textEl(x, "<stage>", "</stage>");
+  if ((x = v.probability) !== undefined) s += typeof x === 'string' && x !== '' ? "<probability>" + escapeXmlText(x) + "</probability>" : typeof x === 'number' ? "<probability>" + x + "</probability>" : textEl(x, "<probability>", "</probability>");
+  if ((x = v.closingdate) !== undefined) s += typeof x === 'string' && x !== '' ? "<closingdate>" + escapeXmlText(x) + "</closingdate>" : typeof x === 'number' ? "<closingdate>" + x + "</closingdate>" : textEl(x, "<closingdate>", "</closingdate>");
   if ((x = v.responsible) !== undefined) s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
@@ -1168,29 +1169,29 @@ function encodeReportOpportunity(v: Rec): string {
 function encodeReportComment(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
   if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
-  if ((x = v.posttext) !== undefined) s += textEl(x, "<posttext>", "</posttext>");
+  if ((x = v.posttext) !== undefined) s += typeof x === 'string' && x !== '' ? "<posttext>" + escapeXmlText(x) + "</posttext>" : typeof x === 'number' ? "<posttext>" + x + "</posttext>" : textEl(x, "<posttext>", "</posttext>");
   return s;
 }
 
 function encodeReportActivity(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
-  if ((x = v.parenttypeid) !== undefined) s += textEl(x, "<parenttypeid>", "</parenttypeid>");
-  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
-  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
-  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
+  if ((x = v.parenttypeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<parenttypeid>" + escapeXmlText(x) + "</parenttypeid>" : typeof x === 'number' ? "<parenttypeid>" + x + "</parenttypeid>" : textEl(x, "<parenttypeid>", "</parenttypeid>");
+  if ((x = v.itemid) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
   if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.updated) !== undefined) s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.completed) !== undefined) s += typeof x === 'string' && x !== '' ? "<completed>" + escapeXmlText(x) + "</completed>" : typeof x === 'number' ? "<completed>" + x + "</completed>" : textEl(x, "<completed>", "</completed>");
   x = v.fields;
   if (x !== undefined) {
   let t: string;
@@ -1299,23 +1300,23 @@ function encodeCommentListReportComment(v: unknown[]): string {
 function encodeReportTimeRecord(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
-  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
-  if ((x = v.tasklistid) !== undefined) s += textEl(x, "<tasklistid>", "</tasklistid>");
-  if ((x = v.taskid) !== undefined) s += textEl(x, "<taskid>", "</taskid>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemid>" + escapeXmlText(x) + "</itemid>" : typeof x === 'number' ? "<itemid>" + x + "</itemid>" : textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemtype>" + escapeXmlText(x) + "</itemtype>" : typeof x === 'number' ? "<itemtype>" + x + "</itemtype>" : textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.tasklistid) !== undefined) s += typeof x === 'string' && x !== '' ? "<tasklistid>" + escapeXmlText(x) + "</tasklistid>" : typeof x === 'number' ? "<tasklistid>" + x + "</tasklistid>" : textEl(x, "<tasklistid>", "</tasklistid>");
+  if ((x = v.taskid) !== undefined) s += typeof x === 'string' && x !== '' ? "<taskid>" + escapeXmlText(x) + "</taskid>" : typeof x === 'number' ? "<taskid>" + x + "</taskid>" : textEl(x, "<taskid>", "</taskid>");
   if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.billable) !== undefined) s += textEl(x, "<billable>", "</billable>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.billable) !== undefined) s += typeof x === 'string' && x !== '' ? "<billable>" + escapeXmlText(x) + "</billable>" : typeof x === 'number' ? "<billable>" + x + "</billable>" : textEl(x, "<billable>", "</billable>");
   if ((x = v.person) !== undefined) s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
-  if ((x = v.hours) !== undefined) s += textEl(x, "<hours>", "</hours>");
-  if ((x = v.date) !== undefined) s += textEl(x, "<date>", "</date>");
-  if ((x = v.invoiced) !== undefined) s += textEl(x, "<invoiced>", "</invoiced>");
-  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
-  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
-  if ((x = v.tasklistname) !== undefined) s += textEl(x, "<tasklistname>", "</tasklistname>");
-  if ((x = v.taskname) !== undefined) s += textEl(x, "<taskname>", "</taskname>");
+  if ((x = v.hours) !== undefined) s += typeof x === 'string' && x !== '' ? "<hours>" + escapeXmlText(x) + "</hours>" : typeof x === 'number' ? "<hours>" + x + "</hours>" : textEl(x, "<hours>", "</hours>");
+  if ((x = v.date) !== undefined) s += typeof x === 'string' && x !== '' ? "<date>" + escapeXmlText(x) + "</date>" : typeof x === 'number' ? "<date>" + x + "</date>" : textEl(x, "<date>", "</date>");
+  if ((x = v.invoiced) !== undefined) s += typeof x === 'string' && x !== '' ? "<invoiced>" + escapeXmlText(x) + "</invoiced>" : typeof x === 'number' ? "<invoiced>" + x + "</invoiced>" : textEl(x, "<invoiced>", "</invoiced>");
+  if ((x = v.details) !== undefined) s += typeof x === 'string' && x !== '' ? "<details>" + escapeXmlText(x) + "</details>" : typeof x === 'number' ? "<details>" + x + "</details>" : textEl(x, "<details>", "</details>");
+  if ((x = v.itemname) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemname>" + escapeXmlText(x) + "</itemname>" : typeof x === 'number' ? "<itemname>" + x + "</itemname>" : textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.tasklistname) !== undefined) s += typeof x === 'string' && x !== '' ? "<tasklistname>" + escapeXmlText(x) + "</tasklistname>" : typeof x === 'number' ? "<tasklistname>" + x + "</tasklistname>" : textEl(x, "<tasklistname>", "</tasklistname>");
+  if ((x = v.taskname) !== undefined) s += typeof x === 'string' && x !== '' ? "<taskname>" + escapeXmlText(x) + "</taskname>" : typeof x === 'number' ? "<taskname>" + x + "</taskname>" : textEl(x, "<taskname>", "</taskname>");
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
@@ -1323,12 +1324,12 @@ function encodeReportTimeRecord(v: Rec): string {
 function encodeItem(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += typeof x === 'string' && x !== '' ? "<viewed>" + escapeXmlText(x) + "</viewed>" : typeof x === 'number' ? "<viewed>" + x + "</viewed>" : textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
   if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
   if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
   if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), "<fields>", "</fields>");
@@ -1391,17 +1392,17 @@ function encodeRelatedtoListRelatedItem(v: unknown[]): string {
 function encodeActivityNotificationContent(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
-  if ((x = v.item) !== undefined) s += textEl(x, "<item>", "</item>");
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
-  if ((x = v.level) !== undefined) s += textEl(x, "<level>", "</level>");
-  if ((x = v.position) !== undefined) s += textEl(x, "<position>", "</position>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
-  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
-  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += typeof x === 'string' && x !== '' ? "<typeid>" + escapeXmlText(x) + "</typeid>" : typeof x === 'number' ? "<typeid>" + x + "</typeid>" : textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.item) !== undefined) s += typeof x === 'string' && x !== '' ? "<item>" + escapeXmlText(x) + "</item>" : typeof x === 'number' ? "<item>" + x + "</item>" : textEl(x, "<item>", "</item>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
+  if ((x = v.level) !== undefined) s += typeof x === 'string' && x !== '' ? "<level>" + escapeXmlText(x) + "</level>" : typeof x === 'number' ? "<level>" + x + "</level>" : textEl(x, "<level>", "</level>");
+  if ((x = v.position) !== undefined) s += typeof x === 'string' && x !== '' ? "<position>" + escapeXmlText(x) + "</position>" : typeof x === 'number' ? "<position>" + x + "</position>" : textEl(x, "<position>", "</position>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.updated) !== undefined) s += typeof x === 'string' && x !== '' ? "<updated>" + escapeXmlText(x) + "</updated>" : typeof x === 'number' ? "<updated>" + x + "</updated>" : textEl(x, "<updated>", "</updated>");
+  if ((x = v.creatorid) !== undefined) s += typeof x === 'string' && x !== '' ? "<creatorid>" + escapeXmlText(x) + "</creatorid>" : typeof x === 'number' ? "<creatorid>" + x + "</creatorid>" : textEl(x, "<creatorid>", "</creatorid>");
+  if ((x = v.creatorname) !== undefined) s += typeof x === 'string' && x !== '' ? "<creatorname>" + escapeXmlText(x) + "</creatorname>" : typeof x === 'number' ? "<creatorname>" + x + "</creatorname>" : textEl(x, "<creatorname>", "</creatorname>");
   x = v.fields;
   if (x !== undefined) {
   let t: string;
@@ -1487,18 +1488,18 @@ function encodeActivityNotificationContent(v: Rec): string {
 function encodeRecordsContactsListRecordsParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.layout) !== undefined) s += textEl(x, "<layout>", "</layout>");
+  if ((x = v.layout) !== undefined) s += typeof x === 'string' && x !== '' ? "<layout>" + escapeXmlText(x) + "</layout>" : typeof x === 'number' ? "<layout>" + x + "</layout>" : textEl(x, "<layout>", "</layout>");
   if ((x = v.fieldslist) !== undefined) s += listEl(x, "<fieldslist>", "</fieldslist>");
-  if ((x = v.categories) !== undefined) s += textEl(x, "<categories>", "</categories>");
-  if ((x = v.filtermode) !== undefined) s += textEl(x, "<filtermode>", "</filtermode>");
-  if ((x = v.filtervalue) !== undefined) s += textEl(x, "<filtervalue>", "</filtervalue>");
-  if ((x = v.special) !== undefined) s += textEl(x, "<special>", "</special>");
-  if ((x = v.searchmode) !== undefined) s += textEl(x, "<searchmode>", "</searchmode>");
-  if ((x = v.searchvalue) !== undefined) s += textEl(x, "<searchvalue>", "</searchvalue>");
-  if ((x = v.limit) !== undefined) s += textEl(x, "<limit>", "</limit>");
-  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
-  if ((x = v.sortfield) !== undefined) s += textEl(x, "<sortfield>", "</sortfield>");
-  if ((x = v.sortdir) !== undefined) s += textEl(x, "<sortdir>", "</sortdir>");
+  if ((x = v.categories) !== undefined) s += typeof x === 'string' && x !== '' ? "<categories>" + escapeXmlText(x) + "</categories>" : typeof x === 'number' ? "<categories>" + x + "</categories>" : textEl(x, "<categories>", "</categories>");
+  if ((x = v.filtermode) !== undefined) s += typeof x === 'string' && x !== '' ? "<filtermode>" + escapeXmlText(x) + "</filtermode>" : typeof x === 'number' ? "<filtermode>" + x + "</filtermode>" : textEl(x, "<filtermode>", "</filtermode>");
+  if ((x = v.filtervalue) !== undefined) s += typeof x === 'string' && x !== '' ? "<filtervalue>" + escapeXmlText(x) + "</filtervalue>" : typeof x === 'number' ? "<filtervalue>" + x + "</filtervalue>" : textEl(x, "<filtervalue>", "</filtervalue>");
+  if ((x = v.special) !== undefined) s += typeof x === 'string' && x !== '' ? "<special>" + escapeXmlText(x) + "</special>" : typeof x === 'number' ? "<special>" + x + "</special>" : textEl(x, "<special>", "</special>");
+  if ((x = v.searchmode) !== undefined) s += typeof x === 'string' && x !== '' ? "<searchmode>" + escapeXmlText(x) + "</searchmode>" : typeof x === 'number' ? "<searchmode>" + x + "</searchmode>" : textEl(x, "<searchmode>", "</searchmode>");
+  if ((x = v.searchvalue) !== undefined) s += typeof x === 'string' && x !== '' ? "<searchvalue>" + escapeXmlText(x) + "</searchvalue>" : typeof x === 'number' ? "<searchvalue>" + x + "</searchvalue>" : textEl(x, "<searchvalue>", "</searchvalue>");
+  if ((x = v.limit) !== undefined) s += typeof x === 'string' && x !== '' ? "<limit>" + escapeXmlText(x) + "</limit>" : typeof x === 'number' ? "<limit>" + x + "</limit>" : textEl(x, "<limit>", "</limit>");
+  if ((x = v.start) !== undefined) s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
+  if ((x = v.sortfield) !== undefined) s += typeof x === 'string' && x !== '' ? "<sortfield>" + escapeXmlText(x) + "</sortfield>" : typeof x === 'number' ? "<sortfield>" + x + "</sortfield>" : textEl(x, "<sortfield>", "</sortfield>");
+  if ((x = v.sortdir) !== undefined) s += typeof x === 'string' && x !== '' ? "<sortdir>" + escapeXmlText(x) + "</sortdir>" : typeof x === 'number' ? "<sortdir>" + x + "</sortdir>" : textEl(x, "<sortdir>", "</sortdir>");
   return s;
 }
 
@@ -1522,8 +1523,8 @@ function encodeRecordsContactsListRecordsResponse(v: Rec): string {
   s += c;
   }
 
-  if ((x = v.count) !== undefined) s += textEl(x, "<count>", "</count>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.count) !== undefined) s += typeof x === 'string' && x !== '' ? "<count>" + escapeXmlText(x) + "</count>" : typeof x === 'number' ? "<count>" + x + "</count>" : textEl(x, "<count>", "</count>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -1547,8 +1548,8 @@ function encodeRecordsCompaniesListRecordsResponse(v: Rec): string {
   s += c;
   }
 
-  if ((x = v.count) !== undefined) s += textEl(x, "<count>", "</count>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.count) !== undefined) s += typeof x === 'string' && x !== '' ? "<count>" + escapeXmlText(x) + "</count>" : typeof x === 'number' ? "<count>" + x + "</count>" : textEl(x, "<count>", "</count>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -1557,67 +1558,67 @@ function encodeRecordsContactsCreateRecordRequest(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.firstname) !== undefined) {
-  s += textEl(x, "<firstname>", "</firstname>");
+  s += typeof x === 'string' && x !== '' ? "<firstname>" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname>" + x + "</firstname>" : textEl(x, "<firstname>", "</firstname>");
   w++;
   }
 
   if ((x = v.lastname) !== undefined) {
-  s += textEl(x, "<lastname>", "</lastname>");
+  s += typeof x === 'string' && x !== '' ? "<lastname>" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname>" + x + "</lastname>" : textEl(x, "<lastname>", "</lastname>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail>", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
   w++;
   }
 
   if ((x = v.personalemail) !== undefined) {
-  s += textEl(x, "<personalemail>", "</personalemail>");
+  s += typeof x === 'string' && x !== '' ? "<personalemail>" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail>" + x + "</personalemail>" : textEl(x, "<personalemail>", "</personalemail>");
   w++;
   }
 
   if ((x = v.businessphonedirect) !== undefined) {
-  s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonedirect>" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect>" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect>", "</businessphonedirect>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.homephone) !== undefined) {
-  s += textEl(x, "<homephone>", "</homephone>");
+  s += typeof x === 'string' && x !== '' ? "<homephone>" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone>" + x + "</homephone>" : textEl(x, "<homephone>", "</homephone>");
   w++;
   }
 
   if ((x = v.cellularphone) !== undefined) {
-  s += textEl(x, "<cellularphone>", "</cellularphone>");
+  s += typeof x === 'string' && x !== '' ? "<cellularphone>" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone>" + x + "</cellularphone>" : textEl(x, "<cellularphone>", "</cellularphone>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax>", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
   w++;
   }
 
   if ((x = v.jobtitle) !== undefined) {
-  s += textEl(x, "<jobtitle>", "</jobtitle>");
+  s += typeof x === 'string' && x !== '' ? "<jobtitle>" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle>" + x + "</jobtitle>" : textEl(x, "<jobtitle>", "</jobtitle>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background>", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website>", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
   w++;
   }
 
@@ -1634,7 +1635,7 @@ function encodeRecordsContactsCreateRecordRequest(v: Rec): string {
   }
 
   if ((x = v.flagged) !== undefined) {
-  s += textEl(x, "<flagged>", "</flagged>");
+  s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
   w++;
   }
 
@@ -1696,37 +1697,37 @@ function encodeRecordsCompaniesCreateRecordRequest(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.name) !== undefined) {
-  s += textEl(x, "<name>", "</name>");
+  s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail>", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax>", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website>", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background>", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
   w++;
   }
 
@@ -1743,7 +1744,7 @@ function encodeRecordsCompaniesCreateRecordRequest(v: Rec): string {
   }
 
   if ((x = v.flagged) !== undefined) {
-  s += textEl(x, "<flagged>", "</flagged>");
+  s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
   w++;
   }
 
@@ -1772,7 +1773,7 @@ function encodeRecordsContactsCreateRecordResponse(v: Rec): string {
   if ((x = v.activities) !== undefined) s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), "<activities>", "</activities>");
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
   if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), "<relateditems>", "</relateditems>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -1783,7 +1784,7 @@ function encodeRecordsCompaniesCreateRecordResponse(v: Rec): string {
   if ((x = v.activities) !== undefined) s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), "<activities>", "</activities>");
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
   if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), "<relateditems>", "</relateditems>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -1792,67 +1793,67 @@ function encodeRecordsContactsUpdateRecordRequest(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.firstname) !== undefined) {
-  s += textEl(x, "<firstname>", "</firstname>");
+  s += typeof x === 'string' && x !== '' ? "<firstname>" + escapeXmlText(x) + "</firstname>" : typeof x === 'number' ? "<firstname>" + x + "</firstname>" : textEl(x, "<firstname>", "</firstname>");
   w++;
   }
 
   if ((x = v.lastname) !== undefined) {
-  s += textEl(x, "<lastname>", "</lastname>");
+  s += typeof x === 'string' && x !== '' ? "<lastname>" + escapeXmlText(x) + "</lastname>" : typeof x === 'number' ? "<lastname>" + x + "</lastname>" : textEl(x, "<lastname>", "</lastname>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail>", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
   w++;
   }
 
   if ((x = v.personalemail) !== undefined) {
-  s += textEl(x, "<personalemail>", "</personalemail>");
+  s += typeof x === 'string' && x !== '' ? "<personalemail>" + escapeXmlText(x) + "</personalemail>" : typeof x === 'number' ? "<personalemail>" + x + "</personalemail>" : textEl(x, "<personalemail>", "</personalemail>");
   w++;
   }
 
   if ((x = v.businessphonedirect) !== undefined) {
-  s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonedirect>" + escapeXmlText(x) + "</businessphonedirect>" : typeof x === 'number' ? "<businessphonedirect>" + x + "</businessphonedirect>" : textEl(x, "<businessphonedirect>", "</businessphonedirect>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.homephone) !== undefined) {
-  s += textEl(x, "<homephone>", "</homephone>");
+  s += typeof x === 'string' && x !== '' ? "<homephone>" + escapeXmlText(x) + "</homephone>" : typeof x === 'number' ? "<homephone>" + x + "</homephone>" : textEl(x, "<homephone>", "</homephone>");
   w++;
   }
 
   if ((x = v.cellularphone) !== undefined) {
-  s += textEl(x, "<cellularphone>", "</cellularphone>");
+  s += typeof x === 'string' && x !== '' ? "<cellularphone>" + escapeXmlText(x) + "</cellularphone>" : typeof x === 'number' ? "<cellularphone>" + x + "</cellularphone>" : textEl(x, "<cellularphone>", "</cellularphone>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax>", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
   w++;
   }
 
   if ((x = v.jobtitle) !== undefined) {
-  s += textEl(x, "<jobtitle>", "</jobtitle>");
+  s += typeof x === 'string' && x !== '' ? "<jobtitle>" + escapeXmlText(x) + "</jobtitle>" : typeof x === 'number' ? "<jobtitle>" + x + "</jobtitle>" : textEl(x, "<jobtitle>", "</jobtitle>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background>", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website>", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
   w++;
   }
 
@@ -1869,7 +1870,7 @@ function encodeRecordsContactsUpdateRecordRequest(v: Rec): string {
   }
 
   if ((x = v.flagged) !== undefined) {
-  s += textEl(x, "<flagged>", "</flagged>");
+  s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
   w++;
   }
 
@@ -1925,37 +1926,37 @@ function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
   let x: unknown;
   let w = 0;
   if ((x = v.name) !== undefined) {
-  s += textEl(x, "<name>", "</name>");
+  s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
   w++;
   }
 
   if ((x = v.businessemail) !== undefined) {
-  s += textEl(x, "<businessemail>", "</businessemail>");
+  s += typeof x === 'string' && x !== '' ? "<businessemail>" + escapeXmlText(x) + "</businessemail>" : typeof x === 'number' ? "<businessemail>" + x + "</businessemail>" : textEl(x, "<businessemail>", "</businessemail>");
   w++;
   }
 
   if ((x = v.businessphonemain) !== undefined) {
-  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  s += typeof x === 'string' && x !== '' ? "<businessphonemain>" + escapeXmlText(x) + "</businessphonemain>" : typeof x === 'number' ? "<businessphonemain>" + x + "</businessphonemain>" : textEl(x, "<businessphonemain>", "</businessphonemain>");
   w++;
   }
 
   if ((x = v.businessfax) !== undefined) {
-  s += textEl(x, "<businessfax>", "</businessfax>");
+  s += typeof x === 'string' && x !== '' ? "<businessfax>" + escapeXmlText(x) + "</businessfax>" : typeof x === 'number' ? "<businessfax>" + x + "</businessfax>" : textEl(x, "<businessfax>", "</businessfax>");
   w++;
   }
 
   if ((x = v.businessaddress) !== undefined) {
-  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  s += typeof x === 'string' && x !== '' ? "<businessaddress>" + escapeXmlText(x) + "</businessaddress>" : typeof x === 'number' ? "<businessaddress>" + x + "</businessaddress>" : textEl(x, "<businessaddress>", "</businessaddress>");
   w++;
   }
 
   if ((x = v.website) !== undefined) {
-  s += textEl(x, "<website>", "</website>");
+  s += typeof x === 'string' && x !== '' ? "<website>" + escapeXmlText(x) + "</website>" : typeof x === 'number' ? "<website>" + x + "</website>" : textEl(x, "<website>", "</website>");
   w++;
   }
 
   if ((x = v.background) !== undefined) {
-  s += textEl(x, "<background>", "</background>");
+  s += typeof x === 'string' && x !== '' ? "<background>" + escapeXmlText(x) + "</background>" : typeof x === 'number' ? "<background>" + x + "</background>" : textEl(x, "<background>", "</background>");
   w++;
   }
 
@@ -1972,7 +1973,7 @@ function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
   }
 
   if ((x = v.flagged) !== undefined) {
-  s += textEl(x, "<flagged>", "</flagged>");
+  s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
   w++;
   }
 
@@ -1997,22 +1998,22 @@ function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
 function encodeRecordsContactsUpdateRecordResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeRecordsContactsCreateCategoryRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.name) !== undefined) s += typeof x === 'string' && x !== '' ? "<name>" + escapeXmlText(x) + "</name>" : typeof x === 'number' ? "<name>" + x + "</name>" : textEl(x, "<name>", "</name>");
   return s;
 }
 
 function encodeRecordsContactsCreateCategoryResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2020,7 +2021,7 @@ function encodeRecordsContactsListCategoriesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2028,7 +2029,7 @@ function encodeRecordsContactsListFieldsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.fields) !== undefined) s += wrapEl(encodeFieldListFieldDefinition(x as unknown[]), "<fields>", "</fields>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2056,7 +2057,7 @@ function encodeFieldListFieldDefinition(v: unknown[]): string {
 function encodeListOwnershipParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.deleted) !== undefined) s += textEl(x, "<deleted>", "</deleted>");
+  if ((x = v.deleted) !== undefined) s += typeof x === 'string' && x !== '' ? "<deleted>" + escapeXmlText(x) + "</deleted>" : typeof x === 'number' ? "<deleted>" + x + "</deleted>" : textEl(x, "<deleted>", "</deleted>");
   return s;
 }
 
@@ -2065,7 +2066,7 @@ function encodeListOwnershipResponse(v: Rec): string {
   let x: unknown;
   if ((x = v.users) !== undefined) s += wrapEl(encodeUserListUser(x as unknown[]), "<users>", "</users>");
   if ((x = v.groups) !== undefined) s += wrapEl(encodeGroupListGroup(x as unknown[]), "<groups>", "</groups>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2114,478 +2115,478 @@ function encodeGroupListGroup(v: unknown[]): string {
 function encodeActivitiesAttachmentfileCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesCallCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesCommentCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesMarketingawidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesMarketingbwidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesEventCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesFileCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesFollowupCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesBillingawidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesOnlinedocCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesLinkedemailsCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesNoteCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesOpportunityCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesPhotolistCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesSeparatorCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesScheduledemailCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesTaskCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesTasklistCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesTemplateCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesTimerecordCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesWebsiteCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesSupportwidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parent) !== undefined) s += typeof x === 'string' && x !== '' ? "<parent>" + escapeXmlText(x) + "</parent>" : typeof x === 'number' ? "<parent>" + x + "</parent>" : textEl(x, "<parent>", "</parent>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
-  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
+  if ((x = v.flagged) !== undefined) s += typeof x === 'string' && x !== '' ? "<flagged>" + escapeXmlText(x) + "</flagged>" : typeof x === 'number' ? "<flagged>" + x + "</flagged>" : textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += typeof x === 'string' && x !== '' ? "<after>" + escapeXmlText(x) + "</after>" : typeof x === 'number' ? "<after>" + x + "</after>" : textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += typeof x === 'string' && x !== '' ? "<before>" + escapeXmlText(x) + "</before>" : typeof x === 'number' ? "<before>" + x + "</before>" : textEl(x, "<before>", "</before>");
   return s;
 }
 
 function encodeActivitiesAttachmentfileCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesCallCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesCommentCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesMarketingawidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesMarketingbwidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesEventCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesFileCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesFollowupCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesBillingawidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesOnlinedocCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesLinkedemailsCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesNoteCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesOpportunityCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesPhotolistCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesSeparatorCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesScheduledemailCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesTaskCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesTasklistCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesTemplateCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesTimerecordCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesWebsiteCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeActivitiesSupportwidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
   if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), "<data>", "</data>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.created) !== undefined) s += typeof x === 'string' && x !== '' ? "<created>" + escapeXmlText(x) + "</created>" : typeof x === 'number' ? "<created>" + x + "</created>" : textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
 function encodeCreateHookResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
-  if ((x = v.active) !== undefined) s += textEl(x, "<active>", "</active>");
-  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
-  if ((x = v.constrainttype) !== undefined) s += textEl(x, "<constrainttype>", "</constrainttype>");
-  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
-  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
-  if ((x = v.secret) !== undefined) s += textEl(x, "<secret>", "</secret>");
+  if ((x = v.id) !== undefined) s += typeof x === 'string' && x !== '' ? "<id>" + escapeXmlText(x) + "</id>" : typeof x === 'number' ? "<id>" + x + "</id>" : textEl(x, "<id>", "</id>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.title) !== undefined) s += typeof x === 'string' && x !== '' ? "<title>" + escapeXmlText(x) + "</title>" : typeof x === 'number' ? "<title>" + x + "</title>" : textEl(x, "<title>", "</title>");
+  if ((x = v.active) !== undefined) s += typeof x === 'string' && x !== '' ? "<active>" + escapeXmlText(x) + "</active>" : typeof x === 'number' ? "<active>" + x + "</active>" : textEl(x, "<active>", "</active>");
+  if ((x = v.event) !== undefined) s += typeof x === 'string' && x !== '' ? "<event>" + escapeXmlText(x) + "</event>" : typeof x === 'number' ? "<event>" + x + "</event>" : textEl(x, "<event>", "</event>");
+  if ((x = v.constrainttype) !== undefined) s += typeof x === 'string' && x !== '' ? "<constrainttype>" + escapeXmlText(x) + "</constrainttype>" : typeof x === 'number' ? "<constrainttype>" + x + "</constrainttype>" : textEl(x, "<constrainttype>", "</constrainttype>");
+  if ((x = v.url) !== undefined) s += typeof x === 'string' && x !== '' ? "<url>" + escapeXmlText(x) + "</url>" : typeof x === 'number' ? "<url>" + x + "</url>" : textEl(x, "<url>", "</url>");
+  if ((x = v.contenttype) !== undefined) s += typeof x === 'string' && x !== '' ? "<contenttype>" + escapeXmlText(x) + "</contenttype>" : typeof x === 'number' ? "<contenttype>" + x + "</contenttype>" : textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.secret) !== undefined) s += typeof x === 'string' && x !== '' ? "<secret>" + escapeXmlText(x) + "</secret>" : typeof x === 'number' ? "<secret>" + x + "</secret>" : textEl(x, "<secret>", "</secret>");
   return s;
 }
 
@@ -2593,7 +2594,7 @@ function encodeListHooksResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.hooks) !== undefined) s += wrapEl(encodeHookListHook(x as unknown[]), "<hooks>", "</hooks>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2622,7 +2623,7 @@ function encodeListHookDeliveriesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.deliveries) !== undefined) s += wrapEl(encodeDeliveryListHookDelivery(x as unknown[]), "<deliveries>", "</deliveries>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2650,9 +2651,9 @@ function encodeDeliveryListHookDelivery(v: unknown[]): string {
 function encodeReportNextactionsParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
-  if ((x = v.due) !== undefined) s += textEl(x, "<due>", "</due>");
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
+  if ((x = v.filter) !== undefined) s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
+  if ((x = v.due) !== undefined) s += typeof x === 'string' && x !== '' ? "<due>" + escapeXmlText(x) + "</due>" : typeof x === 'number' ? "<due>" + x + "</due>" : textEl(x, "<due>", "</due>");
+  if ((x = v.itemsdata) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -2660,7 +2661,7 @@ function encodeReportNextactionsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.actions) !== undefined) s += wrapEl(encodeActionListReportAction(x as unknown[]), "<actions>", "</actions>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2688,19 +2689,19 @@ function encodeActionListReportAction(v: unknown[]): string {
 function encodeReportCalendarParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
-  if ((x = v.end) !== undefined) s += textEl(x, "<end>", "</end>");
-  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
+  if ((x = v.start) !== undefined) s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
+  if ((x = v.end) !== undefined) s += typeof x === 'string' && x !== '' ? "<end>" + escapeXmlText(x) + "</end>" : typeof x === 'number' ? "<end>" + x + "</end>" : textEl(x, "<end>", "</end>");
+  if ((x = v.filter) !== undefined) s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
+  if ((x = v.itemsdata) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
 function encodeReportFollowupsParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.responsible) !== undefined) s += textEl(x, "<responsible>", "</responsible>");
-  if ((x = v.due) !== undefined) s += textEl(x, "<due>", "</due>");
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
+  if ((x = v.responsible) !== undefined) s += typeof x === 'string' && x !== '' ? "<responsible>" + escapeXmlText(x) + "</responsible>" : typeof x === 'number' ? "<responsible>" + x + "</responsible>" : textEl(x, "<responsible>", "</responsible>");
+  if ((x = v.due) !== undefined) s += typeof x === 'string' && x !== '' ? "<due>" + escapeXmlText(x) + "</due>" : typeof x === 'number' ? "<due>" + x + "</due>" : textEl(x, "<due>", "</due>");
+  if ((x = v.itemsdata) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -2708,7 +2709,7 @@ function encodeReportFollowupsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.followups) !== undefined) s += wrapEl(encodeFollowupListReportFollowup(x as unknown[]), "<followups>", "</followups>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2736,10 +2737,10 @@ function encodeFollowupListReportFollowup(v: unknown[]): string {
 function encodeReportOpportunitiesParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
-  if ((x = v.due) !== undefined) s += textEl(x, "<due>", "</due>");
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
+  if ((x = v.filter) !== undefined) s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
+  if ((x = v.due) !== undefined) s += typeof x === 'string' && x !== '' ? "<due>" + escapeXmlText(x) + "</due>" : typeof x === 'number' ? "<due>" + x + "</due>" : textEl(x, "<due>", "</due>");
+  if ((x = v.itemsdata) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -2747,7 +2748,7 @@ function encodeReportOpportunitiesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.opportunities) !== undefined) s += wrapEl(encodeOpportunityListReportOpportunity(x as unknown[]), "<opportunities>", "</opportunities>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2775,14 +2776,14 @@ function encodeOpportunityListReportOpportunity(v: unknown[]): string {
 function encodeReportActivitiesParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
-  if ((x = v.end) !== undefined) s += textEl(x, "<end>", "</end>");
-  if ((x = v.last) !== undefined) s += textEl(x, "<last>", "</last>");
+  if ((x = v.start) !== undefined) s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
+  if ((x = v.end) !== undefined) s += typeof x === 'string' && x !== '' ? "<end>" + escapeXmlText(x) + "</end>" : typeof x === 'number' ? "<end>" + x + "</end>" : textEl(x, "<end>", "</end>");
+  if ((x = v.last) !== undefined) s += typeof x === 'string' && x !== '' ? "<last>" + escapeXmlText(x) + "</last>" : typeof x === 'number' ? "<last>" + x + "</last>" : textEl(x, "<last>", "</last>");
   if ((x = v.types) !== undefined) s += listEl(x, "<types>", "</types>");
   if ((x = v.users) !== undefined) s += listEl(x, "<users>", "</users>");
   if ((x = v.categories) !== undefined) s += listEl(x, "<categories>", "</categories>");
   if ((x = v.itemtypes) !== undefined) s += listEl(x, "<itemtypes>", "</itemtypes>");
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
+  if ((x = v.itemsdata) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -2790,7 +2791,7 @@ function encodeReportActivitiesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.activities) !== undefined) s += wrapEl(encodeActivityListReportActivity(x as unknown[]), "<activities>", "</activities>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2818,11 +2819,11 @@ function encodeActivityListReportActivity(v: unknown[]): string {
 function encodeReportTimetrackingParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
-  if ((x = v.end) !== undefined) s += textEl(x, "<end>", "</end>");
-  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
+  if ((x = v.start) !== undefined) s += typeof x === 'string' && x !== '' ? "<start>" + escapeXmlText(x) + "</start>" : typeof x === 'number' ? "<start>" + x + "</start>" : textEl(x, "<start>", "</start>");
+  if ((x = v.end) !== undefined) s += typeof x === 'string' && x !== '' ? "<end>" + escapeXmlText(x) + "</end>" : typeof x === 'number' ? "<end>" + x + "</end>" : textEl(x, "<end>", "</end>");
+  if ((x = v.filter) !== undefined) s += typeof x === 'string' && x !== '' ? "<filter>" + escapeXmlText(x) + "</filter>" : typeof x === 'number' ? "<filter>" + x + "</filter>" : textEl(x, "<filter>", "</filter>");
   if ((x = v.itemtypes) !== undefined) s += listEl(x, "<itemtypes>", "</itemtypes>");
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
+  if ((x = v.itemsdata) !== undefined) s += typeof x === 'string' && x !== '' ? "<itemsdata>" + escapeXmlText(x) + "</itemsdata>" : typeof x === 'number' ? "<itemsdata>" + x + "</itemsdata>" : textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -2830,7 +2831,7 @@ function encodeReportTimetrackingResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.timerecords) !== undefined) s += wrapEl(encodeTimerecordListReportTimeRecord(x as unknown[]), "<timerecords>", "</timerecords>");
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -2858,9 +2859,9 @@ function encodeTimerecordListReportTimeRecord(v: unknown[]): string {
 function encodeNotificationItems(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.objectid) !== undefined) s += textEl(x, "<objectid>", "</objectid>");
-  if ((x = v.occured) !== undefined) s += textEl(x, "<occured>", "</occured>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.objectid) !== undefined) s += typeof x === 'string' && x !== '' ? "<objectid>" + escapeXmlText(x) + "</objectid>" : typeof x === 'number' ? "<objectid>" + x + "</objectid>" : textEl(x, "<objectid>", "</objectid>");
+  if ((x = v.occured) !== undefined) s += typeof x === 'string' && x !== '' ? "<occured>" + escapeXmlText(x) + "</occured>" : typeof x === 'number' ? "<occured>" + x + "</occured>" : textEl(x, "<occured>", "</occured>");
   if ((x = v.content) !== undefined) s += wrapEl(encodeItemNotificationContent(x as Rec), "<content>", "</content>");
   return s;
 }
@@ -2868,9 +2869,9 @@ function encodeNotificationItems(v: Rec): string {
 function encodeNotificationActivities(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
-  if ((x = v.objectid) !== undefined) s += textEl(x, "<objectid>", "</objectid>");
-  if ((x = v.occured) !== undefined) s += textEl(x, "<occured>", "</occured>");
+  if ((x = v.type) !== undefined) s += typeof x === 'string' && x !== '' ? "<type>" + escapeXmlText(x) + "</type>" : typeof x === 'number' ? "<type>" + x + "</type>" : textEl(x, "<type>", "</type>");
+  if ((x = v.objectid) !== undefined) s += typeof x === 'string' && x !== '' ? "<objectid>" + escapeXmlText(x) + "</objectid>" : typeof x === 'number' ? "<objectid>" + x + "</objectid>" : textEl(x, "<objectid>", "</objectid>");
+  if ((x = v.occured) !== undefined) s += typeof x === 'string' && x !== '' ? "<occured>" + escapeXmlText(x) + "</occured>" : typeof x === 'number' ? "<occured>" + x + "</occured>" : textEl(x, "<occured>", "</occured>");
   if ((x = v.content) !== undefined) s += wrapEl(encodeActivityNotificationContent(x as Rec), "<content>", "</content>");
   return s;
 }
@@ -2878,7 +2879,7 @@ function encodeNotificationActivities(v: Rec): string {
 function encodeErrorResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.status) !== undefined) s += typeof x === 'string' && x !== '' ? "<status>" + escapeXmlText(x) + "</status>" : typeof x === 'number' ? "<status>" + x + "</status>" : textEl(x, "<status>", "</status>");
   if ((x = v.errors) !== undefined) s += wrapEl(encodeMapText(x as object), "<errors>", "</errors>");
   return s;
 }
