@@ -19,4 +19,6 @@ export interface Caller {
   events: ChangeEvent[];
   /** Tells the parent an activity is under after this call (undefined: deleted), for guesses of later calls' order locks. */
   under?(activityId: number, parentId: number | undefined): void;
+  /** Where this process last saw the activity (a guess, from `under`). */
+  parentOf?(activityId: number): number | undefined;
 }

@@ -137,6 +137,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
         now: clock,
         events: [],
         under: (id, parent) => under(p.accountId, id, parent),
+        parentOf: (id) => parents.get(`${p.accountId}:${id}`),
       };
       const value = await fn(tx, caller);
       await keepNames(tx, p);

@@ -835,3 +835,54 @@ describe('delete and restore (a server on a SQLite file; crmgen restore on the s
     expect(wrongKind.code, wrongKind.out).toBe(2);
   });
 });
+
+describe('moves and reorders that change nothing else (one statement on PostgreSQL)', () => {
+  it('answer refusals as an update with data does, and a refusal found after the write keeps nothing', async () => {
+    const a = await crm.record(contacts, named(spec, contacts, 'Plain A'));
+    const b = await crm.record(contacts, named(spec, contacts, 'Plain B'));
+    const [n1, n2, n3] = [
+      await crm.add(contacts, 'note', a, { details: 'one' }),
+      await crm.add(contacts, 'note', a, { details: 'two' }),
+      await crm.add(contacts, 'note', a, { details: 'three' }),
+    ];
+    const onA = await order(contacts, a, a);
+    // Another kind or segment in the path, an anchor that is not a sibling, a missing target.
+    const refusals: [Awaited<ReturnType<typeof crm.update>>, number, string][] = [
+      [await crm.update(companies, 'note', n1, { before: n3 }), 404, 'itemisnotfound'],
+      [await crm.update(contacts, 'call', n1, { before: n3 }), 404, 'itemisnotfound'],
+      [await crm.update(contacts, 'note', n1, { after: 987_654_321 }), 400, 'invalidvalue'],
+      [await crm.update(contacts, 'note', n1, { parent: b, before: n2 }), 400, 'invalidvalue'],
+      [await crm.update(contacts, 'note', n1, { parent: 987_654_321 }), 404, 'itemisnotfound'],
+      [await crm.update(contacts, 'note', n1, { parent: n2 }), 400, 'invalidparent'],
+    ];
+    for (const [r, status, key] of refusals) expect([r.status, errorKeys(r)], r.text).toEqual([status, [key]]);
+    expect(await order(contacts, a, a)).toEqual(onA);
+    expect(await order(contacts, b, b)).toEqual([]);
+
+    // Done: places, the old parent's gap closed, the new record shown.
+    expect((await crm.update(contacts, 'note', n3, { before: n1 })).status).toBe(200);
+    expect(await order(contacts, a, a)).toEqual(dense([n3, n1, n2]));
+    expect((await crm.update(contacts, 'note', n1, { parent: b, data: {} })).status).toBe(200);
+    expect(await order(contacts, a, a)).toEqual(dense([n3, n2]));
+    expect((await crm.journal(contacts, b)).map((x) => [x.id, x.parent, x.level, x.position])).toEqual([[n1, b, 1, 1]]);
+    expect((await crm.journal(contacts, b))[0]!.fields).toEqual({ details: 'one' });
+    expect((await crm.update(contacts, 'note', n2, { parent: b, before: n1 })).status).toBe(200);
+    expect(await order(contacts, b, b)).toEqual(dense([n2, n1]));
+    expect(await order(contacts, a, a)).toEqual(dense([n3]));
+  });
+
+  it('one per parent refused after the write (by move) leaves both parents as they were', async () => {
+    const type = spec.activities.find((t) => t.onePerParent)!;
+    const data = fullData(spec, type, owner);
+    const [r1, r2] = [await crm.record(contacts), await crm.record(contacts)];
+    await crm.add(contacts, type.segment, r1, data);
+    const note = await crm.add(contacts, 'note', r2, { details: 'first' });
+    const second = await crm.add(contacts, type.segment, r2, data);
+    const [on1, on2] = [await order(contacts, r1, r1), await order(contacts, r2, r2)];
+    const moved = await crm.update(contacts, type.segment, second, { parent: r1 });
+    expect([moved.status, errorKeys(moved)]).toEqual([400, ['onlyoneperparent']]);
+    expect(await order(contacts, r1, r1)).toEqual(on1);
+    expect(await order(contacts, r2, r2)).toEqual(on2);
+    expect(on2).toEqual(dense([note, second]));
+  });
+});

@@ -220,6 +220,13 @@ export interface Tx extends DeliveryLogTx {
    * anchor is not among them: the caller then throws (something may have been written).
    */
   placeActivity(row: ActivityRow, opts: PlaceOptions): Promise<PlaceResult>;
+  /**
+   * Optional (PostgreSQL): a move or reorder that changes nothing but the activity's place, done
+   * without reading the row first, if it is where `from` says (live, of `segment`, on a live record
+   * of `kind`) and a move's target is a live record of one of `kinds`. Undefined when any of that
+   * fails or the anchor is not a sibling: then nothing was written, and the caller takes the long way.
+   */
+  placeGuessed?(q: GuessedPlace): Promise<GuessedPlaceResult | undefined>;
   /** Renumbers the live children of a parent 1..n in their order (position, id): one statement, however many shift. */
   closeGaps(accountId: number, parentId: number): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
@@ -305,6 +312,32 @@ export interface PlaceOptions {
   from?: number;
   /** Added to the level of every activity of the moved row's subtree (moves only). */
   levelShift?: number;
+}
+
+export interface GuessedPlace {
+  accountId: number;
+  id: number;
+  segment: string;
+  /** The kind of the activity's record (the path's). */
+  kind: string;
+  /** The parent it is expected under (its order lock held). */
+  from: number;
+  /** Its parent after the call (`from` for a reorder). */
+  to: number;
+  /** For a move: the record kinds it may move to. */
+  kinds: string[];
+  after?: number | undefined;
+  before?: number | undefined;
+  updated: number;
+  modificatorId: number;
+  modificatorName: string;
+}
+
+export interface GuessedPlaceResult {
+  /** The activity's fields (unchanged). */
+  fields: Record<string, unknown>;
+  /** The target's live children of its segment other than it, before the write. */
+  ofSegment: number;
 }
 
 export interface PlaceResult {

@@ -52,6 +52,8 @@ import type {
   ChildCounts,
   DeliveryRow,
   NewActivity,
+  GuessedPlace,
+  GuessedPlaceResult,
   PlaceOptions,
   PlaceResult,
   Storage,
@@ -999,6 +1001,47 @@ const PLACE = pgDialect.sql(`WITH RECURSIVE
   down AS (UPDATE activities SET record_id = ?, level = activities.level + ?::bigint
     FROM tree WHERE activities.id = tree.id AND EXISTS (SELECT FROM u))
   SELECT n AS "all", s AS "ofSegment", (SELECT p FROM spot) AS position, (SELECT count(*) FROM u) AS stored FROM counts`);
+/**
+ * PgTx.placeGuessed: PLACE for a move or reorder that changes nothing but the place, with the
+ * handler's reads folded in (the row where the caller guessed it, its record of the path's kind, a
+ * move's target record), so the call is one round trip in the parent's chain. Any of them not so:
+ * no spot, and nothing is written. Only the place, level, record and modification columns change
+ * (fields, and so report owners, search text and report date, stay).
+ * $1 account, $2 id, $3 guessed parent, $4 segment, $5 kind, $6 target, $7 moving, $8 target
+ * kinds, $9 anchor, $10 after, $11 updated, $12 modificator id, $13 modificator name.
+ */
+const PLACE_GUESSED = pgDialect.sql(`WITH RECURSIVE
+  a AS (SELECT a.id, a.level, a.fields FROM activities a JOIN records r ON r.id = a.record_id
+    WHERE a.account_id = $1 AND a.id = $2 AND a.parent_id = $3 AND a.segment = $4 AND a.deleted IS NULL
+      AND r.account_id = $1 AND r.deleted IS NULL AND r.kind = $5
+      AND (NOT $7::boolean OR EXISTS (SELECT FROM records t
+        WHERE t.id = $6 AND t.account_id = $1 AND t.deleted IS NULL AND t.kind = ANY($8::text[])))),
+  sib AS (SELECT id, segment, row_number() OVER (ORDER BY position, id) AS r FROM activities
+    WHERE account_id = $1 AND parent_id = $6::bigint AND deleted IS NULL AND id <> $2 AND EXISTS (SELECT FROM a)),
+  counts AS (SELECT count(*) AS n, count(CASE WHEN segment = $4 THEN 1 END) AS s FROM sib),
+  spot AS (SELECT CASE WHEN x.anchor_id IS NULL THEN (SELECT n FROM counts) + 1 WHEN x.is_after THEN sib.r + 1 ELSE sib.r END AS p
+    FROM (SELECT $9::bigint AS anchor_id, $10::boolean AS is_after) x LEFT JOIN sib ON sib.id = x.anchor_id
+    WHERE (x.anchor_id IS NULL OR sib.id IS NOT NULL) AND EXISTS (SELECT FROM a)),
+  shift AS (UPDATE activities SET position = v.p
+    FROM (SELECT sib.id, sib.r + CASE WHEN sib.r >= spot.p THEN 1 ELSE 0 END AS p FROM sib, spot) v
+    WHERE activities.id = v.id AND activities.position <> v.p),
+  u AS (UPDATE activities SET parent_id = $6::bigint,
+      record_id = CASE WHEN $7::boolean THEN $6::bigint ELSE activities.record_id END,
+      level = CASE WHEN $7::boolean THEN 1 ELSE activities.level END, position = (SELECT p FROM spot),
+      updated = $11, modificator_id = $12, modificator_name = $13
+    WHERE activities.id = $2 AND activities.account_id = $1 AND EXISTS (SELECT FROM spot) RETURNING id),
+  gaps AS (UPDATE activities SET position = g.r
+    FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS r FROM activities
+          WHERE account_id = $1 AND parent_id = $3 AND deleted IS NULL AND id <> $2) g
+    WHERE $7::boolean AND activities.id = g.id AND activities.position <> g.r AND EXISTS (SELECT FROM u)),
+  tree(id) AS (SELECT id FROM activities WHERE account_id = $1 AND parent_id = $2 AND $7::boolean
+    UNION ALL SELECT c.id FROM activities c JOIN tree ON c.parent_id = tree.id WHERE c.account_id = $1),
+  down AS (UPDATE activities SET record_id = $6::bigint, level = activities.level + 1 - (SELECT level FROM a)
+    FROM tree WHERE activities.id = tree.id AND EXISTS (SELECT FROM u))
+  SELECT s AS "ofSegment", (SELECT p FROM spot) AS position, (SELECT count(*) FROM u) AS stored,
+    (SELECT fields FROM a) AS fields FROM counts`);
+/** Statements that read stable tables without writing them: they keep a batch's stable reads. */
+const KEEPS_STABLE = new Set([PLACE_GUESSED]);
 const STABLE = new Set(stableReads().map((text) => pgDialect.sql(text)));
 
 /** The shared statements (./statements.ts) on one pooled connection. */
@@ -1062,7 +1105,7 @@ class PgTx extends SqlTx {
         key = `${sql}\0${JSON.stringify(params)}`;
         const rows = this.reads.get(key);
         if (rows) return { rows: structuredClone(rows), rowCount: rows.length } as pg.QueryResult<R>;
-      } else if (!sql.startsWith('SELECT') && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
+      } else if (!sql.startsWith('SELECT') && !KEEPS_STABLE.has(sql) && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
     }
     const client = await this.connection();
     if (!sql.startsWith('SELECT')) this.dirty = true;
@@ -1200,6 +1243,37 @@ class PgTx extends SqlTx {
     if (got!.stored !== 1) throw new Error(`storage: no activity ${row.id} in account ${row.accountId}`);
     row.position = got!.position;
     return { ...counts, placed: true };
+  }
+
+  async placeGuessed(q: GuessedPlace): Promise<GuessedPlaceResult | undefined> {
+    // One round trip for the read and the write (PLACE_GUESSED); a wrong guess writes nothing.
+    const moving = q.to !== q.from;
+    const dirty = this.dirty;
+    const [got] = await this.all<{
+      ofSegment: number;
+      position: number | null;
+      stored: number;
+      fields: Record<string, unknown> | string | null;
+    }>(PLACE_GUESSED, [
+      q.accountId,
+      q.id,
+      q.from,
+      q.segment,
+      q.kind,
+      q.to,
+      moving,
+      q.kinds,
+      q.after ?? q.before ?? null,
+      q.after !== undefined,
+      q.updated,
+      q.modificatorId,
+      q.modificatorName,
+    ]);
+    if (!got || got.position === null || got.fields === null) return void (this.dirty = dirty);
+    this.wrote = true;
+    if (got.stored !== 1) throw new Error(`storage: no activity ${q.id} in account ${q.accountId}`);
+    const fields = typeof got.fields === 'string' ? (JSON.parse(got.fields) as Record<string, unknown>) : got.fields;
+    return { fields, ofSegment: got.ofSegment };
   }
 
   override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
