@@ -20,7 +20,7 @@ function storeField(d: ObjectDesc, name: string, code: string): string[] {
     code === 't'
       ? [`${prop(name)} = t;`]
       : [
-          `const v = ${code === 'i' ? 'intText(t)' : `scalarFromWire(${lit(code)}, t)`};`,
+          `const v = ${code === 'i' ? 'intText(t)' : code === 'dt' ? 'dateTimeText(t)' : `scalarFromWire(${lit(code)}, t)`};`,
           `if (v !== undefined) ${prop(name)} = v;`,
         ];
   if (d.an && d.an.f.includes(name)) {
@@ -109,6 +109,7 @@ export function xmlStoreStatements(constNames: Map<Desc, string>, targets: [stri
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',
       namedImports: [
+        'dateTimeText',
         'intText',
         'scalarFromWire',
         { name: 'Desc', isTypeOnly: true },

@@ -258,6 +258,7 @@ function messageModuleStatements(
       moduleSpecifier: relativeSpecifier(path, 'runtime/codec.ts'),
       namedImports: stores.fns.length
         ? [
+            'dateTimeText',
             'intText',
             'scalarFromWire',
             { name: 'Desc', isTypeOnly: true },

@@ -124,6 +124,8 @@ export type XmlLeafStore = (o: Record<string, unknown>, j: number, t: string, at
 export type XmlStores = ReadonlyMap<Desc, XmlLeafStore>;
 /** An integer field's XML text (generated stores): the common case without scalarFromWire's dispatch. */
 export declare function intText(t: string): unknown;
+/** A date-time field's XML text (generated stores): a canonical one is kept as is, without scalarFromWire's dispatch. */
+export declare function dateTimeText(t: string): unknown;
 /** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
 export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
 /** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */

@@ -8,7 +8,7 @@
 // everything else to fromWireJson (the service's decode(); the modular client uses fromWireJson).
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
-import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.js';
+import { canonicalDateTime, normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.js';
 import { TreeBuilder, XmlError, escapeXmlAttr, expectedRun, escapeXmlText, parseXml, scanXml, } from './xml.js';
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
@@ -277,6 +277,8 @@ export function decodeXml(desc, body, root, limits, opts) {
  */
 export function decodeXmlStream(desc, body, root, limits, opts, stores) {
     const d = new StreamDecoder(desc, root, opts, stores);
+    // One decoder lives on for its hidden class (see Order.shape); it holds no document.
+    idleDecoder ??= new StreamDecoder(desc, root, { strict: opts.strict, issues: [] }, stores);
     try {
         scanXml(body, limits, d);
     }
@@ -292,6 +294,10 @@ export function intText(t) {
     const n = parseInteger(t);
     return n === n ? n : scalarFromWire('i', t);
 }
+/** A date-time field's XML text (generated stores): a canonical one is kept as is, without scalarFromWire's dispatch. */
+export function dateTimeText(t) {
+    return canonicalDateTime(t) ? t : scalarFromWire('dt', t);
+}
 // How a child's value goes into its parent (Frame.role, StreamDecoder's scalar and tree roles).
 const R_ROOT = 0;
 const R_FIELD = 1;
@@ -301,6 +307,20 @@ const R_KEYED = 4;
 const R_MAP = 5;
 const R_CUSTOM = 6;
 const R_SEL = 7;
+let idleDecoder;
+/**
+ * A plain object with o's keys in o's order, built the way the decoder builds o (from `{}`, one
+ * key at a time), so it has o's hidden class; its values are empty ones of the same kinds, so it
+ * holds on to none of the document (Order.shape says why it is kept).
+ */
+function shapeOf(o) {
+    const t = {};
+    for (const k in o) {
+        const v = o[k];
+        t[k] = typeof v === 'string' ? '' : Array.isArray(v) ? [] : typeof v === 'object' && v !== null ? {} : v;
+    }
+    return t;
+}
 /** Does s hold `key` at ns? (A charCode loop: startsWith at an offset was the hottest line of decoding a page.) */
 function spanIs(s, ns, key) {
     for (let k = 0; k < key.length; k++)
@@ -326,6 +346,8 @@ class StreamDecoder {
     sRole = 0;
     tree = null;
     skipped = 0;
+    lastDesc = null;
+    lastStore = null;
     constructor(rootDesc, root, opts, stores) {
         this.rootDesc = rootDesc;
         this.root = root;
@@ -523,6 +545,14 @@ class StreamDecoder {
         this.sText = '';
         this.sRole = role;
     }
+    /** The generated store of an object descriptor, the last one remembered: a page asks for the same one per entry. */
+    storeOf(desc) {
+        if (desc !== this.lastDesc) {
+            this.lastDesc = desc;
+            this.lastStore = this.stores !== undefined ? (this.stores.get(desc) ?? null) : null;
+        }
+        return this.lastStore;
+    }
     /** An element decoded by `desc`: a scalar, or a frame for its children. */
     enter(desc, name, attrs, path, role) {
         if (desc.k === 's')
@@ -541,7 +571,7 @@ class StreamDecoder {
             order: o ? orderOf(desc) : null,
             next: 0,
             fd: undefined,
-            store: o && this.stores !== undefined ? (this.stores.get(desc) ?? null) : null,
+            store: o ? this.storeOf(desc) : null,
         });
     }
     text(t) {
@@ -590,6 +620,7 @@ class StreamDecoder {
                 if (x !== undefined)
                     out[desc.sel.f] = x;
             }
+            f.order.shape ??= shapeOf(out);
             v = out;
         }
         this.put(f.name, f.attrs, v, f.role);
@@ -1120,7 +1151,7 @@ function orderOf(desc) {
         lastOrder = [desc, o];
         return o;
     }
-    o = { names: [], descs: [], runs: [] };
+    o = { names: [], descs: [], runs: [], shape: undefined };
     for (const name of keysOf(desc.f)) {
         o.names.push(name);
         o.descs.push(desc.f[name]);

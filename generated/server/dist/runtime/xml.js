@@ -647,6 +647,13 @@ export function expectedRun(names, attr) {
         last: names.map((x) => x.charCodeAt(x.length - 1)),
         whole: names.map((x) => names.some((y) => y !== x && sig(y) === sig(x))),
         attr,
+        shapes: attr.flatMap((a) => {
+            if (a === null)
+                return [];
+            const o = new Attrs();
+            o[a] = '';
+            return [o];
+        }),
     };
 }
 /** Does s hold `name` at p? */

@@ -8,7 +8,7 @@
 // everything else to fromWireJson (the service's decode(); the modular client uses fromWireJson).
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
-import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.ts';
+import { canonicalDateTime, normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.ts';
 import {
   TreeBuilder,
   XmlError,
@@ -369,6 +369,8 @@ export function decodeXmlStream(
   stores?: XmlStores,
 ): unknown {
   const d = new StreamDecoder(desc, root, opts, stores);
+  // One decoder lives on for its hidden class (see Order.shape); it holds no document.
+  idleDecoder ??= new StreamDecoder(desc, root, { strict: opts.strict, issues: [] }, stores);
   try {
     scanXml(body, limits, d);
   } catch (e) {
@@ -400,6 +402,11 @@ export function intText(t: string): unknown {
   return n === n ? n : scalarFromWire('i', t);
 }
 
+/** A date-time field's XML text (generated stores): a canonical one is kept as is, without scalarFromWire's dispatch. */
+export function dateTimeText(t: string): unknown {
+  return canonicalDateTime(t) ? t : scalarFromWire('dt', t);
+}
+
 // How a child's value goes into its parent (Frame.role, StreamDecoder's scalar and tree roles).
 const R_ROOT = 0;
 const R_FIELD = 1;
@@ -409,6 +416,8 @@ const R_KEYED = 4;
 const R_MAP = 5;
 const R_CUSTOM = 6;
 const R_SEL = 7;
+
+let idleDecoder: StreamDecoder | undefined;
 
 /** An open element decoded as an object, list or map. */
 interface Frame {
@@ -431,6 +440,20 @@ interface Frame {
   store: XmlLeafStore | null;
 }
 
+/**
+ * A plain object with o's keys in o's order, built the way the decoder builds o (from `{}`, one
+ * key at a time), so it has o's hidden class; its values are empty ones of the same kinds, so it
+ * holds on to none of the document (Order.shape says why it is kept).
+ */
+function shapeOf(o: Record<string, unknown>): object {
+  const t: Record<string, unknown> = {};
+  for (const k in o) {
+    const v = o[k];
+    t[k] = typeof v === 'string' ? '' : Array.isArray(v) ? [] : typeof v === 'object' && v !== null ? {} : v;
+  }
+  return t;
+}
+
 /** Does s hold `key` at ns? (A charCode loop: startsWith at an offset was the hottest line of decoding a page.) */
 function spanIs(s: string, ns: number, key: string): boolean {
   for (let k = 0; k < key.length; k++) if (s.charCodeAt(ns + k) !== key.charCodeAt(k)) return false;
@@ -451,6 +474,8 @@ class StreamDecoder implements XmlHandler {
   private sRole = 0;
   private tree: TreeBuilder | null = null;
   private skipped = 0;
+  private lastDesc: ObjectDesc | null = null;
+  private lastStore: XmlLeafStore | null = null;
 
   constructor(
     private readonly rootDesc: Desc,
@@ -648,6 +673,15 @@ class StreamDecoder implements XmlHandler {
     this.sRole = role;
   }
 
+  /** The generated store of an object descriptor, the last one remembered: a page asks for the same one per entry. */
+  private storeOf(desc: ObjectDesc): XmlLeafStore | null {
+    if (desc !== this.lastDesc) {
+      this.lastDesc = desc;
+      this.lastStore = this.stores !== undefined ? (this.stores.get(desc) ?? null) : null;
+    }
+    return this.lastStore;
+  }
+
   /** An element decoded by `desc`: a scalar, or a frame for its children. */
   private enter(desc: Desc, name: string, attrs: Record<string, string> | null, path: string, role: number): void {
     if (desc.k === 's') return this.scalar(desc, name, attrs, role);
@@ -665,7 +699,7 @@ class StreamDecoder implements XmlHandler {
       order: o ? orderOf(desc) : null,
       next: 0,
       fd: undefined,
-      store: o && this.stores !== undefined ? (this.stores.get(desc) ?? null) : null,
+      store: o ? this.storeOf(desc) : null,
     });
   }
 
@@ -710,6 +744,7 @@ class StreamDecoder implements XmlHandler {
         const x = decodeXmlElement(fd, f.deferred, this.opts, sub(this.opts, f.path, desc.sel.f));
         if (x !== undefined) out[desc.sel.f] = x;
       }
+      f.order!.shape ??= shapeOf(out);
       v = out;
     }
     this.put(f.name, f.attrs, v, f.role);
@@ -1274,6 +1309,13 @@ interface Order {
    * regex of that run (xml.ts expectedRun); null when there are none.
    */
   runs: (Run | null)[];
+  /**
+   * An object with the keys of the first one decoded by this descriptor, in its order (values
+   * empty of the same kinds), kept only so that their hidden classes live: a full collection
+   * drops the classes no live object holds, and the decoder's optimized code that expects them
+   * is thrown away with them ("weak objects", --trace-deopt; issue 34).
+   */
+  shape: object | undefined;
 }
 /** A run of an object's leaf fields (xml.ts ExpectedRun), with their places in the order. */
 interface Run extends ExpectedRun {
@@ -1289,7 +1331,7 @@ function orderOf(desc: ObjectDesc): Order {
     lastOrder = [desc, o];
     return o;
   }
-  o = { names: [], descs: [], runs: [] };
+  o = { names: [], descs: [], runs: [], shape: undefined };
   for (const name of keysOf(desc.f)) {
     o.names.push(name);
     o.descs.push(desc.f[name]!);

@@ -653,6 +653,12 @@ export interface ExpectedRun {
   readonly whole: readonly boolean[];
   /** The attribute each element may have (an ASCII XML name), or null. */
   readonly attr: readonly (string | null)[];
+  /**
+   * An attribute object per attribute of attr, kept only so that its hidden class lives: a
+   * full collection drops the classes no live object holds, and the optimized code that
+   * expects them is thrown away with them ("weak objects", --trace-deopt; issue 34).
+   */
+  readonly shapes: readonly object[];
 }
 
 export function expectedRun(names: string[], attr: (string | null)[]): ExpectedRun {
@@ -676,6 +682,12 @@ export function expectedRun(names: string[], attr: (string | null)[]): ExpectedR
     last: names.map((x) => x.charCodeAt(x.length - 1)),
     whole: names.map((x) => names.some((y) => y !== x && sig(y) === sig(x))),
     attr,
+    shapes: attr.flatMap((a) => {
+      if (a === null) return [];
+      const o = new Attrs();
+      o[a] = '';
+      return [o];
+    }),
   };
 }
 
