@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../generator/pipeline/load.ts';
 import { messageTargets } from '../generator/targets/typescript/names.ts';
 import { decode, encode, toWire, CodecError, type CodecTarget } from '../generated/server/src/codecs/index.ts';
+import { encodeJson, encodeXml, type ObjectDesc } from '../generator/targets/typescript/runtime/codec.ts';
 import { sample } from './support/samples.ts';
 import { specDir } from './support/paths.ts';
 
@@ -325,6 +326,50 @@ describe('JSON wire form', () => {
       decode('activities/event.createActivity.request', 'json', '{"parent": "1", "data": {"attendees": [5, "6"]}}')
         .value,
     ).toEqual({ parent: 1, data: { attendees: [5, 6] } });
+  });
+});
+
+describe('the interpreter: what each member needs, decided per descriptor', () => {
+  // Order.wire (JSON) and the walk's shortcut for owners' names (XML), runtime/codec.ts (issue 34).
+  const owner = { a: 'cn', s: '@cn', f: ['owner'] };
+  const desc = (c?: string): ObjectDesc => ({
+    k: 'o',
+    f: {
+      id: { k: 's', s: 'i' },
+      tags: { k: 's', s: 'sl' },
+      owner: { k: 's', s: 'i' },
+      sub: { k: 'o', f: { ids: { k: 's', s: 'il' } } },
+      rows: { k: 'y', p: 'row', as: 'rowList', of: { k: 'o', f: { id: { k: 's', s: 'i' } } } },
+    },
+    an: owner,
+    ...(c === undefined ? {} : { c }),
+  });
+  it('JSON: scalars kept, lists joined, owners named only by strings, keyed arrays and structures copied', () => {
+    const d = desc('^custom');
+    const json = (v: object) => encodeJson(d, v);
+    expect(json({ id: 1, tags: ['a', 'b'], owner: 5, 'owner@cn': 'Bea', custom1: 'x' })).toBe(
+      '{"id":1,"tags":"a,b","owner":5,"owner@cn":"Bea","custom1":"x"}',
+    );
+    expect(json({ id: 1, tags: 'a', owner: 5, 'owner@cn': 7 })).toBe('{"id":1,"tags":"a","owner":5}');
+    expect(json({ id: 1, sub: { ids: [3, 4] }, rowList: [{ id: 9 }] })).toBe(
+      '{"id":1,"sub":{"ids":"3,4"},"rows":{"row9":{"id":9}}}',
+    );
+    expect(json({ id: 1, other: 2, tags: ['c'] })).toBe('{"id":1,"tags":"c"}');
+  });
+  it("XML: an owner's name is written with its field, and as a custom field when the pattern takes it", () => {
+    for (const c of ['^custom', '^owner', undefined]) {
+      const d = desc(c);
+      const value = { id: 1, owner: 5, 'owner@cn': 'Bea & Co', custom1: 'x' };
+      // Keys reversed: the by-name pass, which reads fields by name (the reference).
+      const reversed = Object.fromEntries(Object.entries(value).reverse());
+      expect(encodeXml(d, value, 'r')).toBe(encodeXml(d, reversed, 'r'));
+    }
+    expect(encodeXml(desc('^custom'), { id: 1, owner: 5, 'owner@cn': 'Bea & Co', custom1: 'x' }, 'r')).toContain(
+      '<id>1</id><owner cn="Bea &amp; Co">5</owner><custom1>x</custom1></r>',
+    );
+    expect(encodeXml(desc('^owner'), { id: 1, owner: 5, 'owner@cn': 'Bea' }, 'r')).toContain(
+      '<owner cn="Bea">5</owner><owner@cn>Bea</owner@cn></r>',
+    );
   });
 });
 

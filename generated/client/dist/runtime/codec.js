@@ -869,8 +869,12 @@ function walkXmlObject(desc, tags, value) {
             i++;
         if (i === keys.length) {
             // A field out of the descriptor's order; an owner's name (-1) is written with its field.
-            if ((at.get(key) ?? -1) >= 0)
+            const a = at.get(key);
+            if (a !== undefined && a >= 0)
                 return undefined;
+            // No owner's name is a custom field's (tags.plain): skip the custom test, once per entry of a page.
+            if (a === -1 && tags.plain)
+                continue;
             // Inherited enumerable keys are not the value's own (the by-name pass reads Object.keys).
             if (desc.c !== undefined && !(key in desc.f) && Object.hasOwn(value, key) && pattern(desc.c).test(key))
                 custom += contentEl(text, v, `<${key}>`, `</${key}>`);
@@ -1140,6 +1144,13 @@ function dictionaryJson(desc, v) {
     }
     return JSON.stringify(out);
 }
+// Order.wire: a scalar (its own wire form), an id or text list (joined), an owner's name (a
+// string or the copy is needed), a keyed array (always copied), another structure (its wire form).
+const WIRE_SAME = 0;
+const WIRE_LIST = 1;
+const WIRE_OWNER = 2;
+const WIRE_NEVER = 3;
+const WIRE_NESTED = 4;
 const orders = /* @__PURE__ */ new WeakMap();
 // The last one asked for: a page asks for the same one per entry, and a WeakMap lookup each time cost about 0.02x JSON.stringify.
 let lastOrder;
@@ -1151,13 +1162,16 @@ function orderOf(desc) {
         lastOrder = [desc, o];
         return o;
     }
-    o = { names: [], descs: [], runs: [], shape: undefined };
+    o = { names: [], descs: [], runs: [], wire: [], shape: undefined };
     for (const name of keysOf(desc.f)) {
+        const fd = desc.f[name];
         o.names.push(name);
-        o.descs.push(desc.f[name]);
+        o.descs.push(fd);
+        o.wire.push(fd.k !== 's' ? (fd.k === 'y' ? WIRE_NEVER : WIRE_NESTED) : fd.s === 'il' || fd.s === 'sl' ? WIRE_LIST : WIRE_SAME);
         if (desc.an && desc.an.f.includes(name)) {
             o.names.push(name + desc.an.s);
             o.descs.push(null);
+            o.wire.push(WIRE_OWNER);
         }
     }
     orders.set(desc, o);
@@ -1191,7 +1205,7 @@ function runAt(desc, o, j) {
  * them; undefined when the copy must be made (fields out of order, dropped or renamed).
  */
 function objectToWireShared(desc, v) {
-    const { names, descs } = orderOf(desc);
+    const { names, descs, wire } = orderOf(desc);
     let out;
     let j = 0;
     let i = 0;
@@ -1208,20 +1222,22 @@ function objectToWireShared(desc, v) {
                     return undefined;
             }
             else {
-                const fd = descs[j];
-                if (fd === null) {
+                const how = wire[j++];
+                if (how === WIRE_SAME) {
+                    // A scalar is its own wire form.
+                }
+                else if (how === WIRE_LIST) {
+                    if (Array.isArray(x))
+                        w = x.join(',');
+                }
+                else if (how === WIRE_OWNER) {
                     if (typeof x !== 'string')
                         return undefined;
                 }
-                else if (fd.k === 's') {
-                    if (Array.isArray(x) && (fd.s === 'il' || fd.s === 'sl'))
-                        w = x.join(',');
-                }
-                else if (fd.k === 'y')
+                else if (how === WIRE_NEVER)
                     return undefined;
                 else
-                    w = toWireJson(fd, x);
-                j++;
+                    w = toWireJson(descs[j - 1], x);
             }
         }
         if (out === undefined && w !== x) {

@@ -1035,7 +1035,10 @@ function walkXmlObject(desc: ObjectDesc, tags: Tags, value: Record<string, unkno
     while (i < keys.length && keys[i] !== key) i++;
     if (i === keys.length) {
       // A field out of the descriptor's order; an owner's name (-1) is written with its field.
-      if ((at.get(key) ?? -1) >= 0) return undefined;
+      const a = at.get(key);
+      if (a !== undefined && a >= 0) return undefined;
+      // No owner's name is a custom field's (tags.plain): skip the custom test, once per entry of a page.
+      if (a === -1 && tags.plain) continue;
       // Inherited enumerable keys are not the value's own (the by-name pass reads Object.keys).
       if (desc.c !== undefined && !(key in desc.f) && Object.hasOwn(value, key) && pattern(desc.c).test(key))
         custom += contentEl(text, v, `<${key}>`, `</${key}>`);
@@ -1303,6 +1306,11 @@ interface Order {
   names: string[];
   descs: (Desc | null)[];
   /**
+   * What objectToWireShared does with each member (WIRE_*): decided once per descriptor, so that
+   * the walk over a page's entries tests one small integer per field (issue 34).
+   */
+  wire: number[];
+  /**
    * For each cursor position j, built when first needed: the fields from j on that scanXml may
    * read as a run of expected leaves (scalars other than `sel`, with ASCII names), and the
    * regex of that run (xml.ts expectedRun); null when there are none.
@@ -1320,6 +1328,13 @@ interface Order {
 interface Run extends ExpectedRun {
   fields: number[];
 }
+// Order.wire: a scalar (its own wire form), an id or text list (joined), an owner's name (a
+// string or the copy is needed), a keyed array (always copied), another structure (its wire form).
+const WIRE_SAME = 0;
+const WIRE_LIST = 1;
+const WIRE_OWNER = 2;
+const WIRE_NEVER = 3;
+const WIRE_NESTED = 4;
 const orders = /* @__PURE__ */ new WeakMap<ObjectDesc, Order>();
 // The last one asked for: a page asks for the same one per entry, and a WeakMap lookup each time cost about 0.02x JSON.stringify.
 let lastOrder: [ObjectDesc, Order] | undefined;
@@ -1330,13 +1345,18 @@ function orderOf(desc: ObjectDesc): Order {
     lastOrder = [desc, o];
     return o;
   }
-  o = { names: [], descs: [], runs: [], shape: undefined };
+  o = { names: [], descs: [], runs: [], wire: [], shape: undefined };
   for (const name of keysOf(desc.f)) {
+    const fd = desc.f[name]!;
     o.names.push(name);
-    o.descs.push(desc.f[name]!);
+    o.descs.push(fd);
+    o.wire.push(
+      fd.k !== 's' ? (fd.k === 'y' ? WIRE_NEVER : WIRE_NESTED) : fd.s === 'il' || fd.s === 'sl' ? WIRE_LIST : WIRE_SAME,
+    );
     if (desc.an && desc.an.f.includes(name)) {
       o.names.push(name + desc.an.s);
       o.descs.push(null);
+      o.wire.push(WIRE_OWNER);
     }
   }
   orders.set(desc, o);
@@ -1374,7 +1394,7 @@ function runAt(desc: ObjectDesc, o: Order, j: number): Run | null {
  * them; undefined when the copy must be made (fields out of order, dropped or renamed).
  */
 function objectToWireShared(desc: ObjectDesc, v: Record<string, unknown>): Record<string, unknown> | undefined {
-  const { names, descs } = orderOf(desc);
+  const { names, descs, wire } = orderOf(desc);
   let out: Record<string, unknown> | undefined;
   let j = 0;
   let i = 0;
@@ -1388,14 +1408,15 @@ function objectToWireShared(desc: ObjectDesc, v: Record<string, unknown>): Recor
         // Custom fields follow every field of the descriptor; anything else is dropped.
         if (!desc.c || name in desc.f || !pattern(desc.c).test(name)) return undefined;
       } else {
-        const fd = descs[j]!;
-        if (fd === null) {
+        const how = wire[j++]!;
+        if (how === WIRE_SAME) {
+          // A scalar is its own wire form.
+        } else if (how === WIRE_LIST) {
+          if (Array.isArray(x)) w = x.join(',');
+        } else if (how === WIRE_OWNER) {
           if (typeof x !== 'string') return undefined;
-        } else if (fd.k === 's') {
-          if (Array.isArray(x) && (fd.s === 'il' || fd.s === 'sl')) w = x.join(',');
-        } else if (fd.k === 'y') return undefined;
-        else w = toWireJson(fd, x);
-        j++;
+        } else if (how === WIRE_NEVER) return undefined;
+        else w = toWireJson(descs[j - 1]!, x);
       }
     }
     if (out === undefined && w !== x) {
