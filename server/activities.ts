@@ -12,6 +12,7 @@ import {
 import { formatCreatedText } from '../generated/server/dist/runtime/dates.js';
 import type { UploadedFile } from '../generated/server/dist/runtime/form-data.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
+import { placeAmong } from './storage/order.ts';
 import type { Caller } from './context.ts';
 import { activityBySegment, kindOf, spec } from './facts.ts';
 import { checkOwners, type OwnerValue } from './owners.ts';
@@ -116,18 +117,14 @@ function place(
   after: number | undefined,
   before: number | undefined,
 ): ActivityRow[] {
-  const rest = siblings.filter((s) => s.id !== moving.id).sort((a, b) => a.position - b.position || a.id - b.id);
-  const anchor = after ?? before;
-  if (anchor === undefined) return [...rest, moving];
-  const i = rest.findIndex((s) => s.id === anchor);
-  if (i < 0)
+  const ordered = placeAmong(siblings, moving, after, before);
+  if (!ordered)
     throw new ServiceError(
       'invalidvalue',
-      `${after !== undefined ? 'after' : 'before'}: ${anchor} is not an activity beside this one`,
+      `${after !== undefined ? 'after' : 'before'}: ${after ?? before} is not an activity beside this one`,
       after !== undefined ? 'after' : 'before',
     );
-  const at = after !== undefined ? i + 1 : i;
-  return [...rest.slice(0, at), moving, ...rest.slice(at)];
+  return ordered;
 }
 
 /** Writes dense 1-based positions; only rows whose position changed are stored (the moving row is stored by its caller). */

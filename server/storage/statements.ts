@@ -37,6 +37,7 @@ import {
   type ReportQuery,
 } from './record-query.ts';
 import { rowsOf, type RawActivity, type RawFieldDef, type RawFile, type RawGroup, type RawRecord } from './rows.ts';
+import { placeAmong } from './order.ts';
 
 /** What differs between the two databases' SQL beyond the list queries' Dialect. */
 export interface SqlDialect extends Dialect {
@@ -823,14 +824,13 @@ export abstract class SqlTx implements Tx {
 
   async placeActivity(row: ActivityRow, opts: PlaceOptions): Promise<PlaceResult> {
     // The statements a handler would make one by one (PostgreSQL's adapter makes them one).
-    const rest = (await this.listChildren(row.accountId, row.parentId)).filter((s) => s.id !== row.id);
+    const siblings = await this.listChildren(row.accountId, row.parentId);
+    const rest = siblings.filter((s) => s.id !== row.id);
     const counts = { all: rest.length, ofSegment: rest.filter((s) => s.segment === row.segment).length };
-    const anchor = opts.after ?? opts.before;
-    const i = anchor === undefined ? rest.length : rest.findIndex((s) => s.id === anchor);
-    if (i < 0) return { ...counts, placed: false };
-    const at = opts.after !== undefined ? i + 1 : i;
+    const ordered = placeAmong(siblings, row, opts.after, opts.before);
+    if (!ordered) return { ...counts, placed: false };
     const moved: { id: number; position: number }[] = [];
-    for (const [k, s] of [...rest.slice(0, at), row, ...rest.slice(at)].entries()) {
+    for (const [k, s] of ordered.entries()) {
       if (s === row) row.position = k + 1;
       else if (s.position !== k + 1) moved.push({ id: s.id, position: k + 1 });
     }
