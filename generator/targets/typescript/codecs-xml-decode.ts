@@ -53,26 +53,42 @@ function storeBody(d: ObjectDesc): string | undefined {
   return ['switch (j) {', ...cases, '}', 'return false;'].join('\n');
 }
 
+/** The store functions of one module, one per distinct body. */
+export interface StoreSet {
+  fns: StatementStructures[];
+  /** Each function's name by its body. */
+  byBody: Map<string, string>;
+  /** The name of d's store (made on first use), or undefined when d has no scalar field to store. */
+  add(d: Desc, name: string): string | undefined;
+}
+
 /**
- * Store functions of a module, one per distinct body: add(d, name) gives the name of d's store
- * (made on first use), or undefined when d has no scalar field to store. Their parameter `o` is
- * typed `Rec`, which the module declares.
+ * Store functions of a module, one per distinct body. Their parameter `o` is typed `Rec`, which
+ * the module declares. `exported`: the parts module's, which the others import. `from`: a set
+ * made elsewhere whose stores this module refers to (as `ref(name)`) instead of writing the same
+ * body again.
  */
-export function storeFunctions(): { fns: StatementStructures[]; add(d: Desc, name: string): string | undefined } {
+export function storeFunctions(
+  opts: { exported?: boolean; from?: { set: StoreSet; ref: (fn: string) => string } } = {},
+): StoreSet {
   const byBody = new Map<string, string>();
   const fns: StatementStructures[] = [];
   return {
     fns,
+    byBody,
     add(d, name) {
       if (d.k !== 'o') return undefined;
       const body = storeBody(d);
       if (body === undefined) return undefined;
+      const shared = opts.from?.set.byBody.get(body);
+      if (shared !== undefined) return opts.from!.ref(shared);
       let fn = byBody.get(body);
       if (fn === undefined) {
         fn = `store${upper(name.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()))}`;
         byBody.set(body, fn);
         fns.push({
           kind: StructureKind.Function,
+          isExported: opts.exported === true,
           name: fn,
           parameters: [
             { name: 'o', type: 'Rec' },
@@ -91,12 +107,42 @@ export function storeFunctions(): { fns: StatementStructures[]; add(d: Desc, nam
 }
 
 /**
+ * A module's import of runtime/codec.ts: the types it names (`Desc` and `types`), and the
+ * functions its own stores call.
+ */
+export function storeImports(
+  specifier: string,
+  stores: StoreSet,
+  types: { name: string; isTypeOnly: true }[],
+): StatementStructures {
+  const named = [{ name: 'Desc', isTypeOnly: true as const }, ...types];
+  return {
+    kind: StructureKind.ImportDeclaration,
+    isTypeOnly: !stores.fns.length,
+    moduleSpecifier: specifier,
+    namedImports: stores.fns.length
+      ? ['dateTimeText', 'intText', 'scalarFromWire', ...named]
+      : named.map((t) => t.name),
+  };
+}
+
+/** A module's own store functions, after the `Rec` type they take. */
+export function storeStatements(stores: StoreSet): StatementStructures[] {
+  if (!stores.fns.length) return [];
+  return [{ kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' }, ...stores.fns];
+}
+
+/**
  * Statements of generated/codecs/xml-decode.ts: a store per distinct object descriptor among the
  * named parts (`constNames`) and the messages' own objects (`targets`, by their id in
  * descriptors.ts). Objects nested without a name in a message are left to the interpreter.
  */
-export function xmlStoreStatements(constNames: Map<Desc, string>, targets: [string, Desc][]): StatementStructures[] {
-  const stores = storeFunctions();
+export function xmlStoreStatements(
+  constNames: Map<Desc, string>,
+  targets: [string, Desc][],
+  partStores: StoreSet,
+): StatementStructures[] {
+  const stores = storeFunctions({ from: { set: partStores, ref: (fn) => `P.${fn}` } });
   const entries: string[] = [];
   const add = (d: Desc, name: string, ref: string) => {
     const fn = stores.add(d, name);
@@ -105,21 +151,10 @@ export function xmlStoreStatements(constNames: Map<Desc, string>, targets: [stri
   for (const [d, name] of constNames) add(d, name, `P.${name}`);
   for (const [id, d] of targets) if (!constNames.has(d)) add(d, id, `descriptors[${lit(id)}]`);
   return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/codec.ts',
-      namedImports: [
-        'dateTimeText',
-        'intText',
-        'scalarFromWire',
-        { name: 'Desc', isTypeOnly: true },
-        { name: 'XmlLeafStore', isTypeOnly: true },
-      ],
-    },
+    storeImports('../runtime/codec.ts', stores, [{ name: 'XmlLeafStore', isTypeOnly: true }]),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './parts.ts', namespaceImport: 'P' },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
-    { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },
-    ...stores.fns,
+    ...storeStatements(stores),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,

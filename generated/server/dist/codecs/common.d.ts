@@ -1,4 +1,4 @@
-import { type Message } from '../runtime/codec.js';
+import type { Message } from '../runtime/codec.js';
 /** listOwnership.params */
 export declare const listOwnershipParams: Message;
 /** listOwnership.response */

@@ -1,4 +1,4 @@
-import { type Message } from '../../runtime/codec.js';
+import type { Message } from '../../runtime/codec.js';
 /** activities/attachmentfile.createActivity.request */
 export declare const createActivityRequest: Message;
 /** activities/attachmentfile.createActivity.response */

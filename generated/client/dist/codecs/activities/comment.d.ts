@@ -1,4 +1,4 @@
-import { type Message } from '../../runtime/codec.js';
+import type { Message } from '../../runtime/codec.js';
 /** activities/comment.createActivity.request */
 export declare const createActivityRequest: Message;
 /** activities/comment.createActivity.response */

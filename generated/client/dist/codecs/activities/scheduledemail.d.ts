@@ -1,4 +1,4 @@
-import { type Message } from '../../runtime/codec.js';
+import type { Message } from '../../runtime/codec.js';
 /** activities/scheduledemail.createActivity.request */
 export declare const createActivityRequest: Message;
 /** activities/scheduledemail.createActivity.response */

@@ -1,4 +1,4 @@
-import { type Message } from '../../runtime/codec.js';
+import type { Message } from '../../runtime/codec.js';
 /** records/tickets.listRecords.params */
 export declare const listRecordsParams: Message;
 /** records/tickets.listRecords.response */

@@ -1,4 +1,4 @@
-import { type Message } from '../../runtime/codec.js';
+import type { Message } from '../../runtime/codec.js';
 /** activities/photolist.createActivity.request */
 export declare const createActivityRequest: Message;
 /** activities/photolist.createActivity.response */

@@ -1,4 +1,4 @@
-import { type Message } from '../../runtime/codec.js';
+import type { Message } from '../../runtime/codec.js';
 /** records/companies.listRecords.params */
 export declare const listRecordsParams: Message;
 /** records/companies.listRecords.response */
