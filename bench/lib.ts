@@ -1,9 +1,11 @@
 // Shared by the benchmarks and bench/run.ts: the row shape, whole-process timing, the table.
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { request, type Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import pg from 'pg';
 
 /** One measured case. ratio = median / the baseline median of the same run (machines are shared and noisy). */
 export interface Row {
@@ -195,7 +197,7 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
 }
 
 /** The user of the SDK benches (client, Python, PHP). */
-export const benchUser = { email: 'bench@example.com', token: 'bench-token' };
+export const benchUser = { email: 'bench@example.com', token: 'bench-token', account: 'bench' };
 
 /** crmgen serve on an in-memory database for an SDK bench: its user, and a quota far above what a bench spends. */
 export async function serveForSdk(): Promise<{ base: string; stop(): Promise<void> }> {
@@ -243,4 +245,82 @@ export function capCpu(pid: number, cpus: number): (() => void) | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The PostgreSQL server of the PostgreSQL benches: BENCH_PG_URL, else the machines' own. */
+export const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** fn on a fresh connection to pgUrl, closed after. */
+export async function onPostgres<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Whether pgUrl answers; if not, says on stderr that bench `name` is skipped (npm run bench runs every bench). */
+export async function postgresOrSkip(name: string): Promise<boolean> {
+  if (await onPostgres(async () => true).catch(() => false)) return true;
+  process.stderr.write(
+    `${name}: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`,
+  );
+  return false;
+}
+
+/** Basic authorization of benchUser. */
+export const benchAuth = `Basic ${Buffer.from(`${benchUser.email}:${benchUser.token}`).toString('base64')}`;
+
+/** One request of a load bench. */
+export interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The status expected; any 2xx when absent. */
+  status?: number;
+  timeoutMs?: number;
+}
+
+/** One request on the agent; resolves with the body once read to the end; rejects on an unexpected status. */
+export function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
+  return new Promise((ok, fail) => {
+    const headers =
+      call.body === undefined
+        ? call.headers
+        : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
+    const { method, path } = call;
+    const req = request(
+      { host: '127.0.0.1', port, method, path, headers, agent, timeout: call.timeoutMs ?? 60_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const got = res.statusCode!;
+          const expected = call.status === undefined ? got >= 200 && got < 300 : got === call.status;
+          if (expected) ok(Buffer.concat(chunks));
+          else fail(new Error(`${method} ${path}: ${got} ${Buffer.concat(chunks)}`));
+        });
+        res.on('error', fail);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', fail);
+    req.end(call.body);
+  });
+}
+
+/** `total` requests over `lanes` keep-alive connections, lane i on ports[i % ports.length]; returns wall ms. */
+export async function drive(ports: number[], agent: Agent, call: Call, total: number, lanes: number): Promise<number> {
+  let next = 0;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      const port = ports[lane % ports.length]!;
+      while (next++ < total) await send(port, agent, call);
+    }),
+  );
+  return performance.now() - t;
 }

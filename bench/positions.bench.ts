@@ -22,55 +22,48 @@
 // PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test; the schema is dropped at the end.
 // Run: npx tsx bench/positions.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_WRITERS), or npm run bench.
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { cpuMicros, formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
+import {
+  benchAuth,
+  benchUser,
+  cpuMicros,
+  formatTable,
+  onPostgres,
+  pgUrl,
+  postgresOrSkip,
+  send,
+  spawnServer,
+  stats,
+  type Child,
+  type Row,
+} from './lib.ts';
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const requests = Math.max(16, Number(process.env.BENCH_REQUESTS) || 320);
 const writers = Math.max(1, Number(process.env.BENCH_WRITERS) || 16);
 const other = process.env.BENCH_OTHER_CHECKOUT;
-const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const user = { email: 'bench@example.com', token: 'bench-token' };
 const headers = {
-  authorization: `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}`,
+  authorization: benchAuth,
   'content-type': 'application/json',
   accept: 'application/json',
 };
 
-async function onPostgres<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-/** One JSON request on the agent; rejects on any status but `status`. */
-function send(port: number, agent: Agent, method: string, path: string, body: unknown, status: number): Promise<any> {
-  return new Promise((ok, fail) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const h = text === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(text)) };
-    const req = request({ host: '127.0.0.1', port, method, path, headers: h, agent, timeout: 120_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const got = Buffer.concat(chunks).toString();
-        if (res.statusCode !== status) return fail(new Error(`${method} ${path}: ${res.statusCode} ${got}`));
-        ok(got ? JSON.parse(got) : undefined);
-      });
-      res.on('error', fail);
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', fail);
-    req.end(text);
-  });
+/** One JSON request on the agent, its answer parsed; rejects on any status but `status`. */
+async function sendJson(
+  port: number,
+  agent: Agent,
+  method: string,
+  path: string,
+  body: unknown,
+  status: number,
+): Promise<any> {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const got = (await send(port, agent, { method, path, headers, body: text, status, timeoutMs: 120_000 })).toString();
+  return got ? JSON.parse(got) : undefined;
 }
 
 interface Setup {
@@ -101,13 +94,13 @@ function cpuSpent(
 }
 
 const newContact = async (s: Setup, agent: Agent, name: string): Promise<number> =>
-  (await send(s.port, agent, 'POST', '/contacts/', { firstname: name }, 201)).item.id as number;
+  (await sendJson(s.port, agent, 'POST', '/contacts/', { firstname: name }, 201)).item.id as number;
 
 /** Throws unless the live activities under each parent have positions 1..n and `total` are there in all. */
 async function checkDense(s: Setup, agent: Agent, parents: number[], total: number): Promise<void> {
   let seen = 0;
   for (const p of parents) {
-    const shown = await send(s.port, agent, 'GET', `/contacts/${p}/`, undefined, 200);
+    const shown = await sendJson(s.port, agent, 'GET', `/contacts/${p}/`, undefined, 200);
     const mine = (Object.values(shown.activities ?? {}) as { parent: number; position: number }[]).filter(
       (a) => a.parent === p,
     );
@@ -129,7 +122,7 @@ async function creates(s: Setup, agent: Agent, total: number, shared: boolean): 
     Array.from({ length: writers }, async (_, lane) => {
       const parent = parents[lane % parents.length];
       while (next < total)
-        await send(s.port, agent, 'POST', '/contacts/note/', { parent, data: { details: `n${next++}` } }, 200);
+        await sendJson(s.port, agent, 'POST', '/contacts/note/', { parent, data: { details: `n${next++}` } }, 200);
     }),
   );
   const ms = performance.now() - t;
@@ -151,7 +144,7 @@ async function moves(s: Setup, agent: Agent, total: number): Promise<number> {
     for (const k of [0, 1])
       pair.push(
         (
-          await send(
+          await sendJson(
             s.port,
             agent,
             'POST',
@@ -170,7 +163,7 @@ async function moves(s: Setup, agent: Agent, total: number): Promise<number> {
       let at = 0; // the index of the parent both notes are under at the start of a cycle
       for (let step = 0; next++ < total; step = (step + 1) % 4) {
         const body = [{ parent: parents[1 - at] }, { parent: parents[1 - at] }, { before: b }, { before: a }][step];
-        await send(s.port, agent, 'PUT', `/contacts/note/${step === 1 || step === 3 ? b : a}/`, body, 200);
+        await sendJson(s.port, agent, 'PUT', `/contacts/note/${step === 1 || step === 3 ? b : a}/`, body, 200);
         if (step === 1) at = 1 - at;
       }
     }),
@@ -181,12 +174,7 @@ async function moves(s: Setup, agent: Agent, total: number): Promise<number> {
 }
 
 export default async function positionsBench(): Promise<Row[]> {
-  if (!(await onPostgres(async () => true).catch(() => false))) {
-    process.stderr.write(
-      `positions: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`,
-    );
-    return [];
-  }
+  if (!(await postgresOrSkip('positions'))) return [];
   const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-pos-'));
   const schemas = [0, 1].map((n) => `crmgen_bench_pos${n}_${process.pid}_${randomBytes(4).toString('hex')}`);
   const children: Child[] = [];
@@ -222,7 +210,7 @@ export default async function positionsBench(): Promise<Row[]> {
           '--db',
           db,
           '--user',
-          `${user.email}:${user.token}`,
+          `${benchUser.email}:${benchUser.token}`,
           '--quota',
           '100000000',
         ]);

@@ -15,21 +15,31 @@
 // schema, dropped at the end.
 // Run: npx tsx bench/postgres.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_CONCURRENCY), or npm run bench.
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
+import {
+  benchAuth as auth,
+  benchUser,
+  drive,
+  send,
+  formatTable,
+  onPostgres,
+  pgUrl,
+  postgresOrSkip,
+  spawnServer,
+  stats,
+  type Call,
+  type Child,
+  type Row,
+} from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const requests = Math.max(10, Number(process.env.BENCH_REQUESTS) || 600);
 const concurrency = Math.max(1, Number(process.env.BENCH_CONCURRENCY) || 9);
-const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const user = { email: 'bench@example.com', token: 'bench-token' };
-const auth = `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}`;
 
 /** Starts `crmgen serve` on a free port and waits for its "listening" line. */
 function serve(db: string): Promise<Child> {
@@ -41,67 +51,10 @@ function serve(db: string): Promise<Child> {
     '--db',
     db,
     '--user',
-    `${user.email}:${user.token}`,
+    `${benchUser.email}:${benchUser.token}`,
     '--quota',
     '100000000',
   ]);
-}
-
-async function onPostgres<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-interface Call {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  status: number;
-}
-
-/** One request on the agent; resolves with the body once read to the end; rejects on an unexpected status. */
-function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
-  return new Promise((ok, fail) => {
-    const headers =
-      call.body === undefined
-        ? call.headers
-        : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
-    const req = request(
-      { host: '127.0.0.1', port, method: call.method, path: call.path, headers, agent, timeout: 30_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          res.statusCode === call.status
-            ? ok(Buffer.concat(chunks))
-            : fail(new Error(`${call.method} ${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`)),
-        );
-        res.on('error', fail);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', fail);
-    req.end(call.body);
-  });
-}
-
-/** `total` requests over `lanes` keep-alive connections, lane i on ports[i % ports.length]; returns wall ms. */
-async function drive(ports: number[], agent: Agent, call: Call, total: number, lanes: number): Promise<number> {
-  let next = 0;
-  const t = performance.now();
-  await Promise.all(
-    Array.from({ length: lanes }, async (_, lane) => {
-      const port = ports[lane % ports.length]!;
-      while (next++ < total) await send(port, agent, call);
-    }),
-  );
-  return performance.now() - t;
 }
 
 interface Setup {
@@ -111,13 +64,7 @@ interface Setup {
 }
 
 export default async function postgresBench(): Promise<Row[]> {
-  // npm run bench runs every benchmark: without a PostgreSQL server this one says so and adds no rows.
-  if (!(await onPostgres(async () => true).catch(() => false))) {
-    process.stderr.write(
-      `postgres: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`,
-    );
-    return [];
-  }
+  if (!(await postgresOrSkip('postgres'))) return [];
   const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-pg-'));
   const schemas = [1, 3].map((n) => `crmgen_bench_${n}_${process.pid}_${randomBytes(4).toString('hex')}`);
   const children: Child[] = [];

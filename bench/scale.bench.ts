@@ -21,15 +21,27 @@
 // measures the whole machine, not the service alone.
 // Run alone: npx tsx bench/scale.bench.ts (BENCH_SCALE_SQLITE=1000,100000,1000000,
 // BENCH_SCALE_PG=1000,100000, BENCH_SCALE_MIXED=3000 requests per sample, BENCH_PG_URL), or npm run bench.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { capCpu, formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
-import { benchUser, fewNeedle, needle, seedPostgres, seedSqlite } from './seed.ts';
+import {
+  benchAuth,
+  benchUser,
+  capCpu,
+  formatTable,
+  onPostgres,
+  pgUrl,
+  postgresOrSkip,
+  send,
+  spawnServer,
+  stats,
+  type Child,
+  type Row,
+} from './lib.ts';
+import { fewNeedle, needle, seedPostgres, seedSqlite } from './seed.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const sizes = (v: string | undefined, d: number[]) =>
@@ -45,8 +57,6 @@ const mixedRequests = Math.max(100, Number(process.env.BENCH_SCALE_MIXED) || 300
 const mixedAt = 100_000;
 // The CPU of each capped PostgreSQL instance (a share of one core).
 const instanceCpu = Number(process.env.BENCH_INSTANCE_CPU) || 0.25;
-const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const auth = `Basic ${Buffer.from(`${benchUser.email}:${benchUser.token}`).toString('base64')}`;
 
 function serve(db: string): Promise<Child> {
   return spawnServer([
@@ -63,25 +73,11 @@ function serve(db: string): Promise<Child> {
   ]);
 }
 
-function send(port: number, agent: Agent, method: string, path: string, body?: string): Promise<Buffer> {
-  return new Promise((ok, fail) => {
-    const headers: Record<string, string> = { authorization: auth, accept: 'application/json' };
-    if (body !== undefined)
-      Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent, timeout: 60_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        res.statusCode! < 300
-          ? ok(Buffer.concat(chunks))
-          : fail(new Error(`${method} ${path}: ${res.statusCode} ${Buffer.concat(chunks)}`)),
-      );
-      res.on('error', fail);
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', fail);
-    req.end(body);
-  });
+/** One JSON call as the bench user; rejects unless 2xx. */
+function call(port: number, agent: Agent, method: string, path: string, body?: string): Promise<Buffer> {
+  const headers: Record<string, string> = { authorization: benchAuth, accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return send(port, agent, { method, path, headers, body });
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -97,7 +93,7 @@ async function latency(
   try {
     let count = 0;
     for (let i = 0; i < 5; i++) {
-      const answer = JSON.parse((await send(port, agent, 'GET', path)).toString()) as {
+      const answer = JSON.parse((await call(port, agent, 'GET', path)).toString()) as {
         count?: number;
         actions?: unknown[];
       };
@@ -106,7 +102,7 @@ async function latency(
     const samples: number[] = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
-      await send(port, agent, 'GET', path);
+      await call(port, agent, 'GET', path);
       samples.push(performance.now() - t);
     }
     return { ...stats(samples), count };
@@ -141,9 +137,9 @@ async function mixed(
         while (next++ < total) {
           const r = rand();
           const t = performance.now();
-          if (r < 0.45) await send(port, agent, 'GET', `/contacts/${ids[Math.floor(rand() * ids.length)]}/`);
-          else if (r < 0.7) await send(port, agent, 'GET', '/contacts/?limit=50');
-          else await send(port, agent, 'POST', '/contacts/', create);
+          if (r < 0.45) await call(port, agent, 'GET', `/contacts/${ids[Math.floor(rand() * ids.length)]}/`);
+          else if (r < 0.7) await call(port, agent, 'GET', '/contacts/?limit=50');
+          else await call(port, agent, 'POST', '/contacts/', create);
           times.push(performance.now() - t);
         }
       }),
@@ -163,18 +159,6 @@ interface Target {
   seed(n: number): Promise<{ otherUserId: number }>;
 }
 
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: pgUrl });
-  try {
-    await c.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
-
 export default async function scaleBench(): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-scale-'));
@@ -189,7 +173,7 @@ export default async function scaleBench(): Promise<Row[]> {
       seed: (k: number) => seedSqlite(db, k),
     };
   });
-  if (pgSizes.length && (await pgReachable())) {
+  if (pgSizes.length && (await postgresOrSkip('scale: PostgreSQL cases'))) {
     for (const n of pgSizes) {
       const schema = `crmgen_bench_scale_${n}_${randomBytes(4).toString('hex')}`;
       const u = new URL(pgUrl);
@@ -199,15 +183,10 @@ export default async function scaleBench(): Promise<Row[]> {
         adapter: 'postgres',
         db,
         seed: (k) => seedPostgres(db, k),
-        drop: async () => {
-          const c = new pg.Client({ connectionString: pgUrl });
-          await c.connect();
-          await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => c.end());
-        },
+        drop: () => onPostgres(async (c) => void (await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`))),
       });
     }
-  } else if (pgSizes.length)
-    process.stderr.write(`scale: PostgreSQL cases skipped, no server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')}\n`);
+  }
   const sizeOf = new Map(
     targets.map((t, i) => [t, t.adapter === 'sqlite' ? sqliteSizes[i]! : pgSizes[i - sqliteSizes.length]!]),
   );
@@ -249,7 +228,7 @@ export default async function scaleBench(): Promise<Row[]> {
       if (n === mixedAt) {
         const agent = new Agent({ keepAlive: true });
         const listed = JSON.parse(
-          (await send(server.port, agent, 'GET', '/contacts/?limit=2000')).toString(),
+          (await call(server.port, agent, 'GET', '/contacts/?limit=2000')).toString(),
         ) as Record<string, { id: number }>;
         agent.destroy();
         const ids = Object.entries(listed)

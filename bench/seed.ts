@@ -12,8 +12,8 @@ import { openStorage } from '../server/storage/open.ts';
 import { activitySearch, recordSearch, reportDate, reportOwners } from '../server/storage/record-query.ts';
 import { parsePostgresUrl } from '../server/storage/postgres.ts';
 import { hashToken } from '../server/tokens.ts';
+import { benchUser } from './lib.ts';
 
-export const benchUser = { email: 'bench@example.com', token: 'bench-token', account: 'bench' };
 export const needle = 'nimbus';
 /** A needle that matches the same few contacts at every size (a user typing a rare name): five of the first 1,000. */
 export const fewNeedle = 'quetzal';

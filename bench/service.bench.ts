@@ -27,12 +27,24 @@
 // ratio to the baseline server's: steadier than wall time on a busy machine, where the wall time
 // also counts the client and every other process.
 // Run: npx tsx bench/service.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_CONCURRENCY), or npm run bench.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cpuMicros, formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
+import {
+  benchAuth as auth,
+  benchUser,
+  cpuMicros,
+  drive,
+  send,
+  formatTable,
+  spawnServer,
+  stats,
+  type Call,
+  type Child,
+  type Row,
+} from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
@@ -41,8 +53,7 @@ const concurrency = Math.max(1, Number(process.env.BENCH_CONCURRENCY) || 8);
 const batchRuns = 3; // batches per round (each is 100 calls)
 // Requests per round on one connection (creates there wait for an fsync each).
 const single = Math.max(10, Math.round(requests / 5));
-const user = { email: 'bench@example.com', token: 'bench-token' };
-const auth = `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}`;
+const user = benchUser;
 
 // The bare server: reads the request body, answers GET with one fixed body and POST with another.
 const bareServer = `
@@ -58,52 +69,6 @@ http.createServer((req, res) => {
   });
 }).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });
 `;
-
-interface Call {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  status: number;
-}
-
-/** One request on the agent; resolves with the body once read to the end; rejects on an unexpected status. */
-function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
-  return new Promise((ok, fail) => {
-    const headers =
-      call.body === undefined
-        ? call.headers
-        : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
-    const req = request(
-      { host: '127.0.0.1', port, method: call.method, path: call.path, headers, agent, timeout: 30_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          res.statusCode === call.status
-            ? ok(Buffer.concat(chunks))
-            : fail(new Error(`${call.method} ${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`)),
-        );
-        res.on('error', fail);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', fail);
-    req.end(call.body);
-  });
-}
-
-/** `total` requests over `concurrency` keep-alive connections; returns wall ms. */
-async function drive(port: number, agent: Agent, call: Call, total: number, lanes: number): Promise<number> {
-  let next = 0;
-  const t = performance.now();
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next++ < total) await send(port, agent, call);
-    }),
-  );
-  return performance.now() - t;
-}
 
 export default async function serviceBench(): Promise<Row[]> {
   const serveArgs = [
@@ -198,67 +163,67 @@ export default async function serviceBench(): Promise<Row[]> {
         name: 'node:http GET, fixed XML body',
         per: requests,
         server: bare!,
-        run: () => drive(bare!.port, agent, show, requests, concurrency),
+        run: () => drive([bare!.port], agent, show, requests, concurrency),
       },
       {
         name: 'show record (XML)',
         baseline: 'node:http GET, fixed XML body',
         per: requests,
         server: service,
-        run: () => drive(service.port, agent, show, requests, concurrency),
+        run: () => drive([service.port], agent, show, requests, concurrency),
       },
       {
         name: 'node:http POST, fixed JSON body',
         per: requests,
         server: bare!,
-        run: () => drive(bare!.port, agent, create, requests, concurrency),
+        run: () => drive([bare!.port], agent, create, requests, concurrency),
       },
       {
         name: 'create record (JSON)',
         baseline: 'node:http POST, fixed JSON body',
         per: requests,
         server: service,
-        run: () => drive(service.port, agent, create, requests, concurrency),
+        run: () => drive([service.port], agent, create, requests, concurrency),
       },
       {
         name: 'show record (XML), file database',
         baseline: 'node:http GET, fixed XML body',
         per: requests,
         server: onFile,
-        run: () => drive(onFile.port, agent, show, requests, concurrency),
+        run: () => drive([onFile.port], agent, show, requests, concurrency),
       },
       {
         name: 'create record (JSON), file database',
         baseline: 'node:http POST, fixed JSON body',
         per: requests,
         server: onFile,
-        run: () => drive(onFile.port, agent, create, requests, concurrency),
+        run: () => drive([onFile.port], agent, create, requests, concurrency),
       },
       {
         name: 'node:http + the show handler, file database',
         per: requests,
         server: handler!,
-        run: () => drive(handler!.port, agent, show, requests, concurrency),
+        run: () => drive([handler!.port], agent, show, requests, concurrency),
       },
       {
         name: 'show record (XML), file database, path',
         baseline: 'node:http + the show handler, file database',
         per: requests,
         server: onFile,
-        run: () => drive(onFile.port, agent, show, requests, concurrency),
+        run: () => drive([onFile.port], agent, show, requests, concurrency),
       },
       {
         name: 'node:http + the create handler, file database',
         per: requests,
         server: handler!,
-        run: () => drive(handler!.port, agent, create, requests, concurrency),
+        run: () => drive([handler!.port], agent, create, requests, concurrency),
       },
       {
         name: 'create record (JSON), file database, path',
         baseline: 'node:http + the create handler, file database',
         per: requests,
         server: onFile,
-        run: () => drive(onFile.port, agent, create, requests, concurrency),
+        run: () => drive([onFile.port], agent, create, requests, concurrency),
       },
       // One connection: each create waits for its own fsync (nothing to share it with); the rows
       // above, at `concurrency` connections, are the throughput a durable server is judged by.
@@ -266,28 +231,28 @@ export default async function serviceBench(): Promise<Row[]> {
         name: 'node:http POST, fixed JSON body, 1 connection',
         per: single,
         server: bare!,
-        run: () => drive(bare!.port, agent, create, single, 1),
+        run: () => drive([bare!.port], agent, create, single, 1),
       },
       {
         name: 'create record (JSON), file database, 1 connection',
         baseline: 'node:http POST, fixed JSON body, 1 connection',
         per: single,
         server: onFile,
-        run: () => drive(onFile.port, agent, create, single, 1),
+        run: () => drive([onFile.port], agent, create, single, 1),
       },
       {
         name: 'show record (XML), JSON request log to a file',
         baseline: 'show record (XML)',
         per: requests,
         server: logged,
-        run: () => drive(logged.port, agent, show, requests, concurrency),
+        run: () => drive([logged.port], agent, show, requests, concurrency),
       },
       {
         name: 'create record (JSON), JSON request log to a file',
         baseline: 'create record (JSON)',
         per: requests,
         server: logged,
-        run: () => drive(logged.port, agent, create, requests, concurrency),
+        run: () => drive([logged.port], agent, create, requests, concurrency),
       },
       {
         name: '100 shows, one by one',
@@ -296,7 +261,7 @@ export default async function serviceBench(): Promise<Row[]> {
         run: () =>
           (async () => {
             let ms = 0;
-            for (let i = 0; i < batchRuns; i++) ms += await drive(service.port, agent, show, 100, 1);
+            for (let i = 0; i < batchRuns; i++) ms += await drive([service.port], agent, show, 100, 1);
             return ms;
           })(),
       },
@@ -305,7 +270,7 @@ export default async function serviceBench(): Promise<Row[]> {
         baseline: '100 shows, one by one',
         per: batchRuns,
         server: service,
-        run: () => drive(service.port, agent, batch, batchRuns, 1),
+        run: () => drive([service.port], agent, batch, batchRuns, 1),
       },
     ];
     // Warm-up (JIT, statement cache, connections), not timed.
