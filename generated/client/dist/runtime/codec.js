@@ -370,9 +370,9 @@ class StreamDecoder {
         this.closeElement();
         this.sync();
     }
-    /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
     // The cursor and `expect` move once per run (ranTo), not per element: per element they were
     // about a tenth of decoding a page (issue 34).
+    /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
     expected(run, i, text, attrs) {
         const f = this.runFrame;
         const j = run.fields[i];

@@ -503,9 +503,9 @@ class StreamDecoder implements XmlHandler {
     this.sync();
   }
 
-  /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
   // The cursor and `expect` move once per run (ranTo), not per element: per element they were
   // about a tenth of decoding a page (issue 34).
+  /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
   expected(run: ExpectedRun, i: number, text: string, attrs: Record<string, string> | null): void {
     const f = this.runFrame!;
     const j = (run as Run).fields[i]!;
