@@ -73,6 +73,8 @@ export interface XmlHandler {
     readonly expect?: ExpectedRun | null;
     /** Element i of the run `run` (its names[i]), with its text decoded and its attribute if it has one. */
     expected?(run: ExpectedRun, i: number, text: string, attrs: Record<string, string> | null): void;
+    /** After the elements of a run (expected), once: the last was its element i. */
+    ranTo?(run: ExpectedRun, i: number): void;
 }
 /**
  * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the

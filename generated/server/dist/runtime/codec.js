@@ -348,11 +348,15 @@ class StreamDecoder {
     skipped = 0;
     lastDesc = null;
     lastStore = null;
+    /** The frame `expect` was made for (the object the run's fields go into). */
+    runFrame = undefined;
+    lenient;
     constructor(rootDesc, root, opts, stores) {
         this.rootDesc = rootDesc;
         this.root = root;
         this.opts = opts;
         this.stores = stores;
+        this.lenient = !opts.strict;
     }
     open(name, attrs, offset) {
         this.openElement(name, attrs, offset);
@@ -366,27 +370,34 @@ class StreamDecoder {
         this.closeElement();
         this.sync();
     }
+    // The cursor and `expect` move once per run (ranTo), not per element: per element they were
+    // about a tenth of decoding a page (issue 34).
     /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
     expected(run, i, text, attrs) {
-        const f = this.stack[this.stack.length - 1];
-        const order = f.order;
+        const f = this.runFrame;
         const j = run.fields[i];
         const out = f.out;
-        if (f.store === null || !f.store(out, j, text, attrs, !this.opts.strict)) {
+        if (f.store === null || !f.store(out, j, text, attrs, this.lenient)) {
+            const order = f.order;
             const v = scalarFromWire(order.descs[j].s, text);
             const key = order.names[j];
             if (v !== undefined)
                 out[key] = v;
             // As leaf(): attrs holds only the owner's name attribute, given only to owner-valued fields.
-            if (attrs !== null && !this.opts.strict)
+            if (attrs !== null && this.lenient)
                 out[order.names[j + 1]] = attrs[f.desc.an.a];
         }
-        f.next = j + 1;
-        this.expect = runAt(f.desc, order, j + 1);
+    }
+    /** The run ended after its element i: the cursor moves past that field. */
+    ranTo(run, i) {
+        const f = this.runFrame;
+        f.next = run.fields[i] + 1;
+        this.expect = runAt(f.desc, f.order, f.next);
     }
     /** expect for the state the last call left. */
     sync() {
         const f = this.stack[this.stack.length - 1];
+        this.runFrame = f;
         this.expect =
             this.mode === 0 && f !== undefined && f.order !== null ? runAt(f.desc, f.order, f.next) : null;
     }
