@@ -257,19 +257,26 @@ export default async function positionsBench(): Promise<Row[]> {
       });
       process.stderr.write(`positions: ${background} notes under one more contact first, then ANALYZE\n`);
     }
+    // A failure names the setup it came from.
+    const named =
+      (s: Setup, run: (n: number) => Promise<number>) =>
+      (n: number): Promise<number> =>
+        run(n).catch((e: unknown) => {
+          throw new Error(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
+        });
     const cases = setups.flatMap((s) => [
       {
         name: `create under one parent, ${s.name}`,
         op: 'create',
         setup: s,
-        run: (n: number) => creates(s, agent, n, true),
+        run: named(s, (n: number) => creates(s, agent, n, true)),
       },
-      { name: `move and reorder, ${s.name}`, op: 'move', setup: s, run: (n: number) => moves(s, agent, n) },
+      { name: `move and reorder, ${s.name}`, op: 'move', setup: s, run: named(s, (n: number) => moves(s, agent, n)) },
       {
         name: `create, a parent per writer, ${s.name}`,
         op: 'spread',
         setup: s,
-        run: (n: number) => creates(s, agent, n, false),
+        run: named(s, (n: number) => creates(s, agent, n, false)),
       },
     ]);
     // SQLite comes first in each checkout.
