@@ -20,6 +20,8 @@
 // BENCH_OTHER_CHECKOUT=DIR also serves both from another built checkout (DIR/bin/crmgen.js; another
 // schema and file): a before/after comparison in one run.
 // PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test; the schema is dropped at the end.
+// BENCH_BACKGROUND=N first adds N notes under one more contact of the same account (an account
+// with many activities under few records; PostgreSQL's tables are then analyzed, as autovacuum would).
 // Run: npx tsx bench/positions.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_WRITERS), or npm run bench.
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
@@ -46,6 +48,7 @@ const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const requests = Math.max(16, Number(process.env.BENCH_REQUESTS) || 320);
 const writers = Math.max(1, Number(process.env.BENCH_WRITERS) || 16);
 const other = process.env.BENCH_OTHER_CHECKOUT;
+const background = Math.max(0, Number(process.env.BENCH_BACKGROUND) || 0);
 const headers = {
   authorization: benchAuth,
   'content-type': 'application/json',
@@ -225,19 +228,43 @@ export default async function positionsBench(): Promise<Row[]> {
       }
     }
     process.stderr.write(`positions: ${requests} requests x ${writers} writers per sample, ${runs} rounds\n`);
+    if (background) {
+      for (const s of setups) {
+        const parent = await newContact(s, agent, 'Background');
+        let left = background;
+        await Promise.all(
+          Array.from({ length: writers }, async () => {
+            while (left-- > 0)
+              await sendJson(s.port, agent, 'POST', '/contacts/note/', { parent, data: { details: `b${left}` } }, 200);
+          }),
+        );
+      }
+      await onPostgres(async (c) => {
+        for (const schema of schemas.slice(0, checkouts.length))
+          await c.query(`ANALYZE ${schema}.activities, ${schema}.records`);
+      });
+      process.stderr.write(`positions: ${background} notes under one more contact first, then ANALYZE\n`);
+    }
+    // A failure names the setup it came from.
+    const named =
+      (s: Setup, run: (n: number) => Promise<number>) =>
+      (n: number): Promise<number> =>
+        run(n).catch((e: unknown) => {
+          throw new Error(`${s.name}: ${e instanceof Error ? e.message : String(e)}`);
+        });
     const cases = setups.flatMap((s) => [
       {
         name: `create under one parent, ${s.name}`,
         op: 'create',
         setup: s,
-        run: (n: number) => creates(s, agent, n, true),
+        run: named(s, (n: number) => creates(s, agent, n, true)),
       },
-      { name: `move and reorder, ${s.name}`, op: 'move', setup: s, run: (n: number) => moves(s, agent, n) },
+      { name: `move and reorder, ${s.name}`, op: 'move', setup: s, run: named(s, (n: number) => moves(s, agent, n)) },
       {
         name: `create, a parent per writer, ${s.name}`,
         op: 'spread',
         setup: s,
-        run: (n: number) => creates(s, agent, n, false),
+        run: named(s, (n: number) => creates(s, agent, n, false)),
       },
     ]);
     // SQLite comes first in each checkout.

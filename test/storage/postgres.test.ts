@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, parsePostgresUrl, PG_MIGRATIONS, redact } from '../../server/storage/postgres.ts';
 import { openStorage } from '../../server/storage/open.ts';
 import type { DeliveryRow, NewActivity, Storage, Tx } from '../../server/storage/port.ts';
-import { createSchema, dropSchema, schemaName, schemaUrl, sql } from '../support/postgres.ts';
+import pg from 'pg';
+import { createSchema, dropSchema, PG_URL, schemaName, schemaUrl, sql } from '../support/postgres.ts';
 import { storageSuite } from './suite.ts';
 import { newRecord as record } from './fixtures.ts';
 import { hashToken } from '../../server/tokens.ts';
@@ -168,6 +169,46 @@ describe('postgres adapter: connection and schema', () => {
         ),
       ).rejects.toThrow(/foreign key/);
       expect(await s!.transaction((t) => t.listActivities(acc.id, { includeDeleted: true }))).toEqual([]);
+    });
+  });
+
+  it('a generic plan expects a parent to have few children, however few parents hold the activities (migration 9)', async () => {
+    // One record holding 3,000 activities: ANALYZE then counts 2 distinct parents, and a generic
+    // plan (an order batch's) estimated a parent's siblings at half the table, joining them by a
+    // scan of every activity. The estimate is now about 20 per parent, which keeps index lookups.
+    const { url, schema } = await freshSchema();
+    await withStorages(1, url, async ([s]) => {
+      const acc = await s!.transaction((t) => t.ensureAccount('estimates'));
+      const big = await s!.transaction((t) => t.insertRecord(record(acc.id)));
+      const small = await s!.transaction((t) => t.insertRecord(record(acc.id)));
+      await s!.transaction((t) => t.insertActivity(activity(acc.id, small.id)));
+      await sql(
+        schema,
+        `WITH ids AS (INSERT INTO items (type) SELECT 'activity' FROM generate_series(1, 3000) RETURNING id)
+         INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields, flagged,
+           created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
+         SELECT id, $1, $2, $2, 'note', 3, 1, row_number() OVER (ORDER BY id), '{}', 0, 1, 1, 1, 1, 'a', 1, 'a' FROM ids`,
+        [acc.id, big.id],
+      );
+      await sql(schema, 'ANALYZE activities');
+      // One session: the statement prepared, its generic plan explained.
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      let top: { 'Plan Rows': number };
+      try {
+        await c.query(`SET search_path TO "${schema}"`);
+        await c.query(
+          'PREPARE children (bigint, bigint) AS SELECT id FROM activities WHERE account_id = $1 AND parent_id = $2',
+        );
+        await c.query('SET plan_cache_mode = force_generic_plan');
+        const { rows } = await c.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+          `EXPLAIN (FORMAT JSON) EXECUTE children(${acc.id}, ${small.id})`,
+        );
+        top = rows[0]!['QUERY PLAN'][0]!.Plan;
+      } finally {
+        await c.end();
+      }
+      expect(top['Plan Rows']).toBeLessThan(100);
     });
   });
 
