@@ -58,10 +58,12 @@ describe('kill -9 during a stream of creates', () => {
     await until(() => acknowledged.size >= 100, 20_000);
     const exited = new Promise<NodeJS.Signals | null>((ok) => first.child.once('exit', (_code, signal) => ok(signal)));
     stop = true;
+    // Counted as the signal goes: answers already written may still arrive after it.
+    const inFlight = attempted - acknowledged.size;
     first.child.kill('SIGKILL');
     await Promise.all(writers);
     expect(await exited).toBe('SIGKILL');
-    expect(attempted).toBeGreaterThan(acknowledged.size); // some were in flight when it died
+    expect(inFlight).toBeGreaterThan(0); // some were in flight when it died
 
     const second = await startServer({ db, users: [user] });
     running.push(second);
