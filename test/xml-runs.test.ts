@@ -29,27 +29,47 @@ const LIMITS: XmlLimits = { maxDepth: 32, maxElements: 10_000, maxBytes: 10 * 10
 const NAMES = ['id', 'cat', 'cot', 'a.b', 'a-b', 'owner', 'when', 'flag', 'n'];
 const ATTR = NAMES.map((n) => (n === 'owner' ? 'cn' : null));
 
-/** Records what scanXml reports, with or without a run to offer (a fixed one: the run always starts at NAMES[0]). */
+/**
+ * Records what scanXml reports, with or without a run to offer (a fixed one: the run always starts
+ * at NAMES[0]). Each run's elements must be followed by one ranTo naming the last of them, before
+ * any other event: where that does not hold, an event of its own says so, which the plain scan
+ * never reports.
+ */
 class Recorder implements XmlHandler {
   events: unknown[] = [];
+  /** The index of the run's last element reported, until ranTo: -1 when none is pending. */
+  private pending = -1;
   constructor(readonly expect: ExpectedRun | null) {}
+  private settled(): void {
+    if (this.pending !== -1) this.events.push(['no ranTo after the run', this.pending]);
+    this.pending = -1;
+  }
   open(name: string, attrs: Record<string, string> | null): void {
+    this.settled();
     this.events.push(['open', name, attrs && { ...attrs }]);
   }
   leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void {
+    this.settled();
     this.events.push(['leaf', s.slice(ns, ne), attrs && { ...attrs }, text]);
   }
   expected(run: ExpectedRun, i: number, text: string, attrs: Record<string, string> | null): void {
     this.events.push(['leaf', run.names[i], attrs && { ...attrs }, text]);
+    this.pending = i;
     this.runs++;
   }
+  ranTo(run: ExpectedRun, i: number): void {
+    if (i !== this.pending) this.events.push(['ranTo', i, 'after', this.pending]);
+    this.pending = -1;
+  }
   text(t: string): void {
+    this.settled();
     // Text may come in pieces; join adjacent ones so both ways compare by content.
     const last = this.events[this.events.length - 1] as unknown[] | undefined;
     if (last && last[0] === 'text') last[1] += t;
     else this.events.push(['text', t]);
   }
   close(): void {
+    this.settled();
     this.events.push(['close']);
   }
   runs = 0;
