@@ -83,11 +83,23 @@ function batchOf(bodies: [string, string, string][], token: string): { contentTy
   return { contentType: 'multipart/mixed; boundary=b', body: `${parts.join('')}--b--\r\n` };
 }
 
+/** Every spelling's redacted text and the batch's, as one string. */
+async function logged(name: string, s: string): Promise<string> {
+  const cases = spellings(name, s);
+  const outs = await Promise.all(cases.map(([, type, body]) => redactBody(bytes(body), type, 'request', [])));
+  const batch = batchOf(cases, `${s}-token`);
+  outs.push(await redactBody(bytes(batch.body), batch.contentType, 'request', []));
+  return outs.join('\n');
+}
+
 describe('redactBody', () => {
   it('removes secret-named values however JSON, XML and form spell the name or the value, alone and in batch parts', async () => {
     await fc.assert(
       fc.asyncProperty(secret, field, async (s, name) => {
-        fc.pre(!'[Redacted]'.includes(s) && !'kept'.includes(s) && !name.toLowerCase().includes(s.toLowerCase()));
+        // The log's own text (headers, lengths, markup) may hold s by chance ("ngth" of content-length):
+        // the same bodies with a secret of '#', outside the alphabet, show what that text is.
+        const around = await logged(name, '#'.repeat(s.length));
+        fc.pre(!around.toLowerCase().includes(s.toLowerCase()) && !name.toLowerCase().includes(s.toLowerCase()));
         const cases = spellings(name, s);
         for (const [what, type, body] of cases) {
           const out = (await redactBody(bytes(body), type, 'request', []))!;
