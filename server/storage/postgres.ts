@@ -328,6 +328,141 @@ class OrderBatch {
   }
 }
 
+/** What a gather round (PgStorage.gather) uses of the batch transaction it runs in (PgStorage.runLocked). */
+interface BatchRun {
+  client: pg.PoolClient;
+  /** The round's transactions neither done nor failed when it threw: they fail or run again with the batch. */
+  pending: OrderJob[];
+  /** Fails the job if its deadline passed. */
+  expired(job: OrderJob): boolean;
+  tx(job: OrderJob, state: TxState): PgTx;
+  finished(job: OrderJob, tx: PgTx, value: unknown): void;
+  /** Rolls everything back and begins again; the transactions done so far, then `others`, wait in the queue. */
+  undo(deadline: number, others: OrderJob[]): Promise<void>;
+  /** The job failed: alone, or (it wrote) undone with everything, `others` queued again. Throws an outage or serialization failure. */
+  failed(job: OrderJob, tx: PgTx, e: unknown, others: OrderJob[]): Promise<void>;
+  broken(): boolean;
+}
+
+/** What a member of a gather round sends in order_batch (migration 10). */
+type Collected = { op: 'move'; place: GuessedPlace } | { op: 'create'; values: unknown[] };
+
+/** PLACE_GUESSED's row (and order_batch's for a move). */
+interface GuessedRow {
+  ofSegment: number;
+  position: number | null;
+  stored: number;
+  fields: Record<string, unknown> | string | null;
+}
+
+/** Thrown into the members of a gather round that is called off (they run again, or fail with the batch). */
+class RoundCalledOff extends Error {
+  constructor() {
+    super('storage: the transaction runs again');
+  }
+}
+
+/** One transaction of a gather round. */
+interface Member {
+  job: OrderJob;
+  tx: PgTx;
+  state: TxState;
+  /** Running its body; parked at a statement (resume lets it go on); or its body settled. */
+  phase: 'running' | 'parked' | 'settled';
+  /** Settles when it stops running: parked, or settled. Renewed each time it runs again. */
+  stopped: Promise<void>;
+  stop: () => void;
+  resume?: (row: unknown) => void;
+  abort?: (e: unknown) => void;
+  /** The statement it parked with, to be sent in order_batch. */
+  collected?: Collected;
+  /** The statement it parked at. */
+  sql?: string;
+  outcome?: { value: unknown } | { error: unknown };
+}
+
+/**
+ * The transactions of a batch run together up to their first statement of the parent's chain
+ * (PgStorage.gather): each then waits here, parked, and the storage decides when it goes on.
+ */
+class Round {
+  /** Until order_batch is sent: a move's or create's statement is collected for it. */
+  gathering = true;
+  readonly members: Member[] = [];
+  private readonly byTx = new Map<PgTx, Member>();
+  private calledOff = false;
+  /** The record kinds moves may go to (the spec's, the same for every call): order_batch takes one list. */
+  targets: string[] | undefined;
+
+  start(job: OrderJob, tx: PgTx, state: TxState, body: () => Promise<unknown>): void {
+    const m = { job, tx, state, phase: 'running' } as Member;
+    m.stopped = new Promise((ok) => (m.stop = ok));
+    this.members.push(m);
+    this.byTx.set(tx, m);
+    void body()
+      .then(
+        (value) => (m.outcome = { value }),
+        (error: unknown) => ((state.active = false), (m.outcome = { error })),
+      )
+      .finally(() => {
+        m.phase = 'settled';
+        m.stop();
+      });
+  }
+
+  /** Whether order_batch can take the statement (one list of move targets for all). */
+  takes(c: Collected): boolean {
+    if (!this.gathering) return false;
+    if (c.op === 'create') return true;
+    this.targets ??= c.place.kinds;
+    return this.targets.join('\0') === c.place.kinds.join('\0');
+  }
+
+  /** The member parks until resumed; resolves with its order_batch row when it collected a statement. */
+  park(tx: PgTx, collected: Collected | undefined, sql: string): Promise<unknown> {
+    const m = this.byTx.get(tx)!;
+    if (this.calledOff) return Promise.reject(new RoundCalledOff());
+    return new Promise((ok, fail) => {
+      m.phase = 'parked';
+      m.collected = collected;
+      m.sql = sql;
+      m.resume = ok;
+      m.abort = fail;
+      m.stop();
+    });
+  }
+
+  /** Lets a parked member go on; resolves when it stops again (parked anew, or settled). */
+  run(m: Member, row?: unknown): Promise<void> {
+    return this.wake(m, (resume) => resume(row));
+  }
+
+  private wake(m: Member, how: (resume: (row: unknown) => void, abort: (e: unknown) => void) => void): Promise<void> {
+    const { resume, abort } = m;
+    m.phase = 'running';
+    m.resume = m.abort = m.collected = undefined;
+    m.stopped = new Promise((ok) => (m.stop = ok));
+    how(resume!, abort!);
+    return m.stopped;
+  }
+
+  /** Resolves when no member runs. */
+  async quiet(): Promise<void> {
+    while (this.members.some((m) => m.phase === 'running')) await Promise.all(this.members.map((m) => m.stopped));
+  }
+
+  /** Ends the bodies still going: they send nothing more; waits until every one settled. */
+  async callOff(): Promise<void> {
+    this.calledOff = true;
+    for (const m of this.members) m.state.active = false;
+    while (this.members.some((m) => m.phase !== 'settled')) {
+      for (const m of this.members)
+        if (m.phase === 'parked') void this.wake(m, (_, abort) => abort(new RoundCalledOff()));
+      await Promise.all(this.members.map((m) => m.stopped));
+    }
+  }
+}
+
 /**
  * This process's queue per order key: of its transactions on one parent, only the first waits for
  * (and holds) the advisory lock and a pooled connection; the others wait here with neither.
@@ -634,6 +769,54 @@ class PgStorage implements Storage {
     let wrote = false;
     let current: OrderJob | undefined;
     const q = (text: string, until: number) => client.query(timed({ text, query_timeout: left(until) }));
+    const reads = new Map<string, Promise<unknown[]>>();
+    const run: BatchRun = {
+      client,
+      pending: [],
+      expired: (job) => {
+        if (job.deadline - Date.now() >= 1) return false;
+        job.done();
+        job.fail(new Error('timeout expired waiting for the order lock of a parent (statement timeout)'));
+        return true;
+      },
+      // No savepoint per transaction (it would cost a round trip each in the parent's chain):
+      // one that fails having written nothing leaves nothing to undo.
+      tx: (job, state) =>
+        new PgTx(
+          async () => client,
+          state,
+          this.viewed,
+          this.compactCounts,
+          job.deadline,
+          undefined,
+          { held: batch.held, keyOf: this.orderKey },
+          reads,
+        ),
+      finished: (job, tx, value) => {
+        wrote ||= tx.wrote;
+        done.push([job, value]);
+      },
+      undo: async (deadline, others) => {
+        // Everything is rolled back (the order locks stay held: session locks) and the
+        // transactions that ran before run again, in a new transaction, with `others`.
+        await q(`ROLLBACK; ${BATCH_BEGIN}`, deadline);
+        reads.clear();
+        wrote = false;
+        batch.queue.unshift(...done.splice(0).map(([j]) => j), ...others);
+      },
+      failed: async (job, tx, e, others) => {
+        if (broken || pgCondition(e) || RETRY.has(codeOf(e))) throw e;
+        // It wrote, or a statement of it failed (the transaction is aborted): undone with the others.
+        if (tx.dirty) await run.undo(job.deadline, others);
+        if (e instanceof OrderLocksNeeded && job.runs < MAX_ATTEMPTS) {
+          // Its parents changed since it asked: it runs again in a batch holding them all.
+          job.runs++;
+          job.keys = [...new Set([...job.keys, ...e.keys])].sort(byKey);
+          this.enqueue(job);
+        } else (job.done(), job.fail(e));
+      },
+      broken: () => broken !== undefined,
+    };
     try {
       // One round trip: the session locks (sorted, the retry lock first: no two batches wait for
       // each other) in an implicit transaction ended by COMMIT, then BEGIN, whose snapshot follows
@@ -643,53 +826,28 @@ class PgStorage implements Storage {
         `${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${BATCH_BEGIN}`,
         deadline,
       );
-      const reads = new Map<string, unknown[]>();
+      if (this.gatherPause > 0) this.gatherPause--;
+      let gather = this.gatherPause === 0;
       while (batch.queue.length) {
+        if (gather && batch.queue.length > 1) {
+          gather = await this.gather(batch.queue.splice(0), run);
+          continue;
+        }
         const job = (current = batch.queue.shift()!);
-        if (job.deadline - Date.now() < 1) {
+        if (run.expired(job)) {
           current = undefined;
-          job.done();
-          job.fail(new Error('timeout expired waiting for the order lock of a parent (statement timeout)'));
           continue;
         }
         const state: TxState = { active: true };
-        const order = { held: batch.held, keyOf: this.orderKey };
-        // No savepoint per transaction (it would cost a round trip each in the parent's chain):
-        // one that fails having written nothing leaves nothing to undo.
-        const tx = new PgTx(
-          async () => client,
-          state,
-          this.viewed,
-          this.compactCounts,
-          job.deadline,
-          undefined,
-          order,
-          reads,
-        );
+        const tx = run.tx(job, state);
         try {
           const value = await this.bodies.run(job.fn, tx);
           state.active = false;
           tx.rethrow();
-          wrote ||= tx.wrote;
-          done.push([job, value]);
+          run.finished(job, tx, value);
         } catch (e) {
           state.active = false;
-          if (broken || pgCondition(e) || RETRY.has(codeOf(e))) throw e;
-          if (tx.dirty) {
-            // It wrote, or a statement of it failed (the transaction is aborted): everything is
-            // rolled back (the order locks stay held: session locks) and the transactions that
-            // ran before it run again, in a new transaction, without it.
-            await q(`ROLLBACK; ${BATCH_BEGIN}`, job.deadline);
-            reads.clear();
-            wrote = false;
-            batch.queue.unshift(...done.splice(0).map(([j]) => j));
-          }
-          if (e instanceof OrderLocksNeeded && job.runs < MAX_ATTEMPTS) {
-            // Its parents changed since it asked: it runs again in a batch holding them all.
-            job.runs++;
-            job.keys = [...new Set([...job.keys, ...e.keys])].sort(byKey);
-            this.enqueue(job);
-          } else (job.done(), job.fail(e));
+          await run.failed(job, tx, e, []);
         }
         current = undefined;
       }
@@ -706,7 +864,7 @@ class PgStorage implements Storage {
           .query(timed({ text: 'ROLLBACK; SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement }))
           .catch((r: Error) => (broken = r));
       }
-      const all = [...done.map(([j]) => j), ...(current ? [current] : [])];
+      const all = [...done.map(([j]) => j), ...(current ? [current] : []), ...run.pending];
       if (RETRY.has(codeOf(e)) && !broken) {
         const again = all.filter((j) => j.runs++ < MAX_ATTEMPTS);
         for (const j of all) if (!again.includes(j)) (j.done(), j.fail(e));
@@ -721,6 +879,165 @@ class PgStorage implements Storage {
       client.removeListener('error', onError);
       client.release(broken);
     }
+  }
+
+  /** Batches left to run without gather rounds, after a round had to be run again one at a time. */
+  private gatherPause = 0;
+
+  /**
+   * A gather round (migration 10): the batch's queued transactions run together until each parks
+   * at its first statement that is not a stable read, or ends. The parked moves (PLACE_GUESSED)
+   * and creates placed last (INSERT_LAST) go in ONE statement, order_batch, in queue order: one
+   * round trip for all of them instead of one each in the parent's chain. Then, in queue order,
+   * each goes on with its own row. Those that wrote nothing there (a wrong guess) and those parked
+   * at another statement run after them, one after another. So the batch is still one serial
+   * order: the collected ones in queue order, then the others. One that fails having written is
+   * undone with everything (the others run again without it, as without a round). A collected
+   * one that wrote and then needs another statement while a later one wrote too would break that
+   * order: the round is undone and runs again one at a time (and rounds pause for a while).
+   * Returns whether the batch may go on gathering.
+   */
+  private async gather(jobs: OrderJob[], run: BatchRun): Promise<boolean> {
+    const round = new Round();
+    for (const job of jobs) {
+      if (run.expired(job)) continue;
+      const state: TxState = { active: true };
+      const tx = run.tx(job, state);
+      tx.gate = round;
+      round.start(job, tx, state, async () => {
+        const value = await this.bodies.run(job.fn, tx);
+        state.active = false;
+        tx.rethrow();
+        return value;
+      });
+    }
+    // Members neither done nor failed yet, in queue order.
+    const left = new Set(round.members);
+    const others = (but?: Member) => round.members.filter((m) => left.has(m) && m !== but).map((m) => m.job);
+    /** Takes a settled member's outcome; false when the round was undone (its others wait in the queue). */
+    const settle = async (m: Member): Promise<boolean> => {
+      const o = m.outcome!;
+      if ('value' in o) {
+        run.finished(m.job, m.tx, o.value);
+        left.delete(m);
+        return true;
+      }
+      if (!m.tx.dirty) {
+        await run.failed(m.job, m.tx, o.error, []);
+        left.delete(m);
+        return true;
+      }
+      await round.callOff();
+      await run.failed(m.job, m.tx, o.error, others(m));
+      left.clear();
+      return false;
+    };
+    /** Undoes the round: every member runs again one at a time. */
+    const oneAtATime = async (deadline: number): Promise<false> => {
+      await round.callOff();
+      await run.undo(deadline, others());
+      left.clear();
+      this.gatherPause = GATHER_PAUSE;
+      return false;
+    };
+    try {
+      await round.quiet();
+      round.gathering = false;
+      // A stable read that failed aborted the transaction: nothing more is sent in it.
+      const aborted = round.members.find((m) => m.phase === 'settled' && m.tx.dirty);
+      if (aborted) return await settle(aborted);
+      const collected = round.members.filter((m) => m.collected);
+      let rows: unknown[] = [];
+      if (collected.length) {
+        const until = Math.min(...collected.map((m) => m.job.deadline));
+        try {
+          rows = await this.orderBatch(run.client, collected, round.targets ?? [], until);
+        } catch (e) {
+          if (run.broken() || pgCondition(e) || RETRY.has(codeOf(e))) throw e;
+          // One of them failed, and the error does not tell which: one at a time, it fails alone.
+          return await oneAtATime(until);
+        }
+      }
+      const wrote = collected.map((m, i) => m.collected!.op === 'create' || (rows[i] as GuessedRow).position !== null);
+      const lastWriter = collected[wrote.lastIndexOf(true)];
+      const later: Member[] = [];
+      for (const m of round.members) {
+        const i = collected.indexOf(m);
+        if (i >= 0) {
+          await round.run(m, rows[i]);
+          // It wrote nothing: as if it ran after the collected ones.
+          if (m.phase === 'parked' && !wrote[i]) {
+            later.push(m);
+            continue;
+          }
+          while (m.phase === 'parked') {
+            // A statement on what order_batch touched would see the writes of later ones (the
+            // reads of a webhook's content, say); others (report owners, deliveries) commute.
+            if (m !== lastWriter && TOUCHED_BY_ORDER_BATCH.test(m.sql!)) return await oneAtATime(m.job.deadline);
+            await round.run(m);
+          }
+        } else if (m.phase === 'parked') {
+          later.push(m);
+          continue;
+        }
+        if (!(await settle(m))) return true;
+      }
+      for (const m of later) {
+        m.tx.gate = undefined;
+        await round.run(m);
+        if (!(await settle(m))) return true;
+      }
+      return true;
+    } catch (e) {
+      await round.callOff();
+      run.pending = others();
+      throw e;
+    }
+  }
+
+  /** The collected statements of a round in one (order_batch): one row per member, in their order. */
+  private async orderBatch(
+    client: pg.PoolClient,
+    members: Member[],
+    targets: string[],
+    deadline: number,
+  ): Promise<unknown[]> {
+    const moves = members.map((m) => (m.collected!.op === 'move' ? m.collected!.place : undefined));
+    const of = (f: (p: GuessedPlace) => unknown) => moves.map((p) => (p ? f(p) : null));
+    // Text, as node-postgres would send each as a parameter; one row per member (a rectangular array).
+    const creates = members.map((m) =>
+      m.collected!.op === 'create' ? m.collected!.values.map(asText) : ACTIVITY_WRITE.slice(1).map(() => null),
+    );
+    const { rows } = await client.query<OrderBatchRow>(
+      timed({
+        name: statementName(ORDER_BATCH),
+        text: ORDER_BATCH,
+        values: [
+          members.map((m) => m.collected!.op),
+          of((p) => p.accountId),
+          of((p) => p.id),
+          of((p) => p.from),
+          of((p) => p.segment),
+          of((p) => p.kind),
+          of((p) => p.to),
+          of((p) => p.after ?? p.before ?? null),
+          of((p) => p.after !== undefined),
+          of((p) => p.updated),
+          of((p) => p.modificatorId),
+          of((p) => p.modificatorName),
+          targets,
+          creates,
+        ],
+        query_timeout: left(deadline),
+      }),
+    );
+    if (rows.length !== members.length || rows.some((r, i) => r.n !== i + 1))
+      throw new Error(`storage: order_batch answered ${rows.length} rows for ${members.length}`);
+    return rows.map((r, i) =>
+      moves[i]
+        ? { ofSegment: r.ofSegment, position: r.position, stored: r.stored, fields: r.fields }
+        : { id: r.id, all: r.all, ofSegment: r.ofSegment, last: r.last },
+    );
   }
 
   /**
@@ -1043,6 +1360,28 @@ const PLACE_GUESSED = pgDialect.sql(`WITH RECURSIVE
     FROM tree WHERE activities.id = tree.id AND EXISTS (SELECT FROM u))
   SELECT s AS "ofSegment", (SELECT p FROM spot) AS position, (SELECT count(*) FROM u) AS stored,
     (SELECT fields FROM a) AS fields FROM counts`);
+/** A gather round's moves and creates in one statement (migration 10's function; PgStorage.orderBatch). */
+const ORDER_BATCH = `SELECT o_n AS n, o_segment AS "ofSegment", o_position AS position, o_stored AS stored,
+    o_fields AS fields, o_id AS id, o_all AS "all", o_last AS "last"
+  FROM order_batch($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::bigint[],
+    $8::bigint[], $9::boolean[], $10::bigint[], $11::bigint[], $12::text[], $13::text[], $14::text[])`;
+interface OrderBatchRow {
+  n: number;
+  ofSegment: number;
+  position: number | null;
+  stored: number | null;
+  fields: GuessedRow['fields'];
+  id: number;
+  all: number;
+  last: number;
+}
+/** The tables order_batch reads or writes. */
+const TOUCHED_BY_ORDER_BATCH = /\b(activities|items|records)\b/;
+/** A value as node-postgres sends a parameter. */
+const asText = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+/** Batches that run without gather rounds after one had to run again one at a time (a webhook's reads after a write, say). */
+const GATHER_PAUSE = 64;
 /** Statements that read stable tables without writing them: they keep a batch's stable reads. */
 const KEEPS_STABLE = new Set([PLACE_GUESSED]);
 const STABLE = new Set(stableReads().map((text) => pgDialect.sql(text)));
@@ -1063,10 +1402,13 @@ class PgTx extends SqlTx {
     /** Order locks held since before BEGIN (write transactions only). */
     private readonly order?: { held: Set<bigint>; keyOf: (parentId: number) => bigint },
     /** The rows of stable reads (statements.ts) made in this database transaction, by statement and parameters. */
-    private readonly reads?: Map<string, unknown[]>,
+    private readonly reads?: Map<string, Promise<unknown[]>>,
   ) {
     super(pgDialect, state, viewed);
   }
+
+  /** The gather round this transaction runs in, until it may send statements itself (PgStorage.gather). */
+  gate: Round | undefined;
 
   /** A probe: its statements only read, each in a transaction of its own (PgStorage.run). */
   probe = false;
@@ -1101,15 +1443,30 @@ class PgTx extends SqlTx {
 
   private async q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
     if (this.probe && !sql.startsWith('SELECT')) throw new ProbeEnded();
-    let key: string | undefined;
     if (this.reads) {
-      // The transactions of a batch share one snapshot: what one read, the next would read again.
+      // The transactions of a batch share one snapshot: what one read, the next would read again
+      // (and members of a gather round asking together wait for the same statement).
       if (STABLE.has(sql)) {
-        key = `${sql}\0${JSON.stringify(params)}`;
-        const rows = this.reads.get(key);
-        if (rows) return { rows: structuredClone(rows), rowCount: rows.length } as pg.QueryResult<R>;
-      } else if (!sql.startsWith('SELECT') && !KEEPS_STABLE.has(sql) && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
+        const key = `${sql}\0${JSON.stringify(params)}`;
+        const reads = this.reads;
+        let rows = reads.get(key);
+        if (!rows) {
+          const sent = this.send<R>(sql, params).then((r) => r.rows as unknown[]);
+          reads.set(key, (rows = sent));
+          sent.catch(() => reads.get(key) === sent && reads.delete(key));
+        }
+        const got = structuredClone(await rows);
+        return { rows: got, rowCount: got.length } as unknown as pg.QueryResult<R>;
+      }
+      if (!sql.startsWith('SELECT') && !KEEPS_STABLE.has(sql) && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
     }
+    // In a gather round, any other statement waits for this transaction's turn.
+    if (this.gate) await this.gate.park(this, undefined, sql);
+    return this.send<R>(sql, params);
+  }
+
+  private async send<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    if (!this.state.active) throw new Error('storage: this transaction has already ended');
     const client = await this.connection();
     if (!sql.startsWith('SELECT')) this.dirty = true;
     if (this.pending !== undefined && !this.begun) {
@@ -1124,8 +1481,6 @@ class PgTx extends SqlTx {
       const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
       const result = await client.query<R>(config);
       if (result.command !== 'SELECT' && result.rowCount) this.wrote = true;
-      // A copy: the caller may change the rows it got.
-      if (key) this.reads!.set(key, structuredClone(result.rows));
       return result;
     } catch (e) {
       this.error ??= e;
@@ -1186,12 +1541,12 @@ class PgTx extends SqlTx {
     // One round trip: the counts and the insert after them, in one statement (one snapshot).
     const values = this.activityValues({ ...a, position: 0 });
     values.splice(POSITION, 1);
-    const [got] = await this.all<{ id: number } & ChildCounts>(INSERT_LAST, [
-      a.segment,
-      a.accountId,
-      a.parentId,
-      ...values,
-    ]);
+    // In a gather round, sent with the round's others in one statement (order_batch).
+    const collected: Collected = { op: 'create', values };
+    const [got] = this.gate?.takes(collected)
+      ? [(await this.gate.park(this, collected, INSERT_LAST)) as { id: number } & ChildCounts]
+      : await this.all<{ id: number } & ChildCounts>(INSERT_LAST, [a.segment, a.accountId, a.parentId, ...values]);
+    this.dirty = this.wrote = true;
     const { id, ...counts } = got!;
     return { row: await this.stored(id, { ...a, position: counts.all + 1 }), ...counts };
   }
@@ -1252,28 +1607,27 @@ class PgTx extends SqlTx {
     // One round trip for the read and the write (PLACE_GUESSED); a wrong guess writes nothing.
     const moving = q.to !== q.from;
     const dirty = this.dirty;
-    const [got] = await this.all<{
-      ofSegment: number;
-      position: number | null;
-      stored: number;
-      fields: Record<string, unknown> | string | null;
-    }>(PLACE_GUESSED, [
-      q.accountId,
-      q.id,
-      q.from,
-      q.segment,
-      q.kind,
-      q.to,
-      moving,
-      q.kinds,
-      q.after ?? q.before ?? null,
-      q.after !== undefined,
-      q.updated,
-      q.modificatorId,
-      q.modificatorName,
-    ]);
+    // In a gather round, sent with the round's others in one statement (order_batch).
+    const collected: Collected = { op: 'move', place: q };
+    const [got] = this.gate?.takes(collected)
+      ? [(await this.gate.park(this, collected, PLACE_GUESSED)) as GuessedRow]
+      : await this.all<GuessedRow>(PLACE_GUESSED, [
+          q.accountId,
+          q.id,
+          q.from,
+          q.segment,
+          q.kind,
+          q.to,
+          moving,
+          q.kinds,
+          q.after ?? q.before ?? null,
+          q.after !== undefined,
+          q.updated,
+          q.modificatorId,
+          q.modificatorName,
+        ]);
     if (!got || got.position === null || got.fields === null) return void (this.dirty = dirty);
-    this.wrote = true;
+    this.dirty = this.wrote = true;
     if (got.stored !== 1) throw new Error(`storage: no activity ${q.id} in account ${q.accountId}`);
     const fields = typeof got.fields === 'string' ? (JSON.parse(got.fields) as Record<string, unknown>) : got.fields;
     return { fields, ofSegment: got.ofSegment };

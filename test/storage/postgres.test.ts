@@ -324,9 +324,10 @@ describe('postgres adapter: transactions', () => {
         s.transaction(async (t) => {
           await t.lockOrder([parent.id]);
           passed++;
+          // One after another from their first read of the order on (PgStorage.gather).
+          const { all } = await t.countChildren(acc.id, parent.id, 'note');
           most = Math.max(most, ++inside);
           try {
-            const { all } = await t.countChildren(acc.id, parent.id, 'note');
             await sleep(1);
             await t.insertActivity({ ...activity(acc.id, parent.id), position: all + 1, fields: { text: `n${i}` } });
           } finally {
@@ -487,6 +488,172 @@ describe('postgres adapter: transactions', () => {
       );
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     });
+  });
+});
+
+describe("postgres adapter: gather rounds (one order_batch statement for a batch's moves and creates)", () => {
+  /**
+   * A parent R with notes a1..a6 (positions 1..6) and a record R2; `jobs` run as transactions that
+   * queue in ONE batch holding R's and R2's order: a first one holds the batch until they are all
+   * queued, then they run as a gather round. Returns each one's outcome, and the order of the
+   * moments they began and got their first write's answer.
+   */
+  async function round(
+    jobs: ((t: Tx, ctx: { acc: number; r: number; r2: number; a: number[]; log: string[] }) => Promise<unknown>)[],
+  ) {
+    const s = await openPostgres(shared.url);
+    try {
+      const acc = (await s.transaction((t) => t.ensureAccount(`gather ${Math.random()}`))).id;
+      const r = (await s.transaction((t) => t.insertRecord(record(acc)))).id;
+      const r2 = (await s.transaction((t) => t.insertRecord(record(acc, 'r2')))).id;
+      const a: number[] = [];
+      for (let i = 1; i <= 6; i++)
+        a.push(
+          (
+            await s.transaction((t) =>
+              t.insertActivity({ ...activity(acc, r), position: i, fields: { text: `a${i}` } }),
+            )
+          ).id,
+        );
+      const log: string[] = [];
+      const ctx = { acc, r, r2, a, log };
+      const opts = { ordersFirst: true, orderHint: [r, r2] };
+      let entered!: () => void;
+      const inside = new Promise<void>((ok) => (entered = ok));
+      let open!: () => void;
+      const gate = new Promise<void>((ok) => (open = ok));
+      const first = s.transaction(async (t) => {
+        await t.lockOrder([r, r2]);
+        entered();
+        await gate;
+      }, opts);
+      await inside;
+      const rest = jobs.map((job) => s.transaction((t) => job(t, ctx), opts));
+      await sleep(20);
+      open();
+      await first;
+      const outcomes = await Promise.allSettled(rest);
+      const under = async (p: number) =>
+        (await s.transaction((t) => t.listChildren(acc, p)))
+          .sort((x, y) => x.position - y.position)
+          .map((c) => ({ text: c.fields.text, position: c.position }));
+      return { outcomes, log, under: { r: await under(r), r2: await under(r2) }, ctx };
+    } finally {
+      await s.close();
+    }
+  }
+  const place = (
+    ctx: { acc: number; r: number },
+    id: number,
+    to: number,
+    where: { after?: number; before?: number } = {},
+    from = ctx.r,
+  ) => ({
+    accountId: ctx.acc,
+    id,
+    segment: 'note',
+    kind: 'contacts',
+    from,
+    to,
+    kinds: ['contacts'],
+    ...where,
+    updated: 2,
+    modificatorId: 1,
+    modificatorName: 'b',
+  });
+  const create = (t: Tx, ctx: { acc: number; r: number }, text: string) =>
+    t.insertLast({ ...activity(ctx.acc, ctx.r), fields: { text } });
+  const texts = (rows: { text: unknown; position: number }[]) => rows.map((x) => x.text);
+  const dense = (rows: { position: number }[]) => rows.map((x) => x.position);
+
+  it('applies the collected moves and creates in queue order, then the wrong guesses: as one serial order', async () => {
+    const { outcomes, log, under } = await round([
+      async (t, c) => (c.log.push('start c1'), await create(t, c, 'c1'), c.log.push('got c1')),
+      // Order-sensitive: a4 after a5, then a5 after a4 leaves a4 before a5; the other way round, a5 first.
+      async (t, c) => (
+        c.log.push('start m4'),
+        await t.placeGuessed!(place(c, c.a[3]!, c.r, { after: c.a[4] })),
+        c.log.push('got m4')
+      ),
+      async (t, c) => (
+        c.log.push('start m5'),
+        await t.placeGuessed!(place(c, c.a[4]!, c.r, { after: c.a[3] })),
+        c.log.push('got m5')
+      ),
+      // A wrong guess (a2 is under r, not r2): nothing written; it then counts r's children, after the collected ones.
+      async (t, c) => {
+        c.log.push('start stale');
+        const got = await t.placeGuessed!(place(c, c.a[1]!, c.r, { before: c.a[0] }, c.r2));
+        c.log.push('got stale');
+        return { got, counts: await t.countChildren(c.acc, c.r, 'note') };
+      },
+      async (t, c) => (c.log.push('start c2'), await create(t, c, 'c2'), c.log.push('got c2')),
+      async (t, c) => (
+        c.log.push('start move'),
+        await t.placeGuessed!(place(c, c.a[0]!, c.r2)),
+        c.log.push('got move')
+      ),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill('fulfilled'));
+    // One round: every body began before any got its write's answer.
+    expect(log.slice(0, 6).every((e) => e.startsWith('start'))).toBe(true);
+    expect(texts(under.r)).toEqual(['a2', 'a3', 'a4', 'a5', 'a6', 'c1', 'c2']);
+    expect(dense(under.r)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(texts(under.r2)).toEqual(['a1']);
+    expect(dense(under.r2)).toEqual([1]);
+    const stale = (outcomes[3] as PromiseFulfilledResult<{ got: unknown; counts: { all: number } }>).value;
+    expect(stale.got).toBeUndefined();
+    expect(stale.counts.all).toBe(7); // after every collected write: 6 - a1 + c1 + c2
+  });
+
+  it('one refused after its collected write leaves nothing of it; the others run again and keep positions 1..n', async () => {
+    const { outcomes, under } = await round([
+      async (t, c) => create(t, c, 'c1'),
+      async (t, c) => {
+        await t.placeGuessed!(place(c, c.a[0]!, c.r, { after: c.a[5] }));
+        throw new Error('refused after its write');
+      },
+      async (t, c) => {
+        await create(t, c, 'c3');
+        throw new Error('c3 refused after its insert');
+      },
+      async (t, c) => create(t, c, 'c4'),
+      async (t, c) => t.placeGuessed!(place(c, c.a[5]!, c.r, { before: c.a[1] })),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(texts(under.r)).toEqual(['a1', 'a6', 'a2', 'a3', 'a4', 'a5', 'c1', 'c4']);
+    expect(dense(under.r)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('a collected create that reads the order again after a later one wrote runs as in a serial order', async () => {
+    const { outcomes, under } = await round([
+      async (t, c) => {
+        await create(t, c, 'c1');
+        return (await t.countChildren(c.acc, c.r, 'note')).all; // 7 one after another; 8 would see c2
+      },
+      async (t, c) => create(t, c, 'c2'),
+      async (t, c) => {
+        await create(t, c, 'c3');
+        return (await t.countChildren(c.acc, c.r, 'note')).all; // the last writer: 9
+      },
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(3).fill('fulfilled'));
+    expect((outcomes[0] as PromiseFulfilledResult<number>).value).toBe(7);
+    expect((outcomes[2] as PromiseFulfilledResult<number>).value).toBe(9);
+    expect(texts(under.r)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'c1', 'c2', 'c3']);
+    expect(dense(under.r)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('a statement of the round that fails fails its transaction alone', async () => {
+    const { outcomes, under } = await round([
+      async (t, c) => create(t, c, 'c1'),
+      // No such parent: the create's insert breaks a foreign key inside order_batch.
+      async (t, c) => t.insertLast({ ...activity(c.acc, c.r), parentId: 2 ** 40, fields: { text: 'bad' } }),
+      async (t, c) => create(t, c, 'c3'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(texts(under.r)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'c1', 'c3']);
+    expect(dense(under.r)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
 

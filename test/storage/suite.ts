@@ -1189,9 +1189,11 @@ export function storageSuite(
             if (readFirst) await t.getRecord(a.id, parentId); // a read before the lock: PostgreSQL runs the body again
             await t.lockOrder([parentId]);
             passed++;
+            // One after another from their first read of the order on (before it, PostgreSQL runs a
+            // batch's bodies together up to their first statement: its gather rounds).
+            const { all } = await t.countChildren(a.id, parentId, 'note');
             most = Math.max(most, ++inside);
             try {
-              const { all } = await t.countChildren(a.id, parentId, 'note');
               await sleep(1); // an asynchronous gap between reading the positions and writing one
               return (
                 await t.insertActivity(

@@ -11,5 +11,6 @@ import { migration as m6 } from './006-token-hashes.ts';
 import { migration as m7 } from './007-trgm-schema.ts';
 import { migration as m8 } from './008-hot-positions.ts';
 import { migration as m9 } from './009-parent-estimates.ts';
+import { migration as m10 } from './010-order-batch.ts';
 
-export const PG_MIGRATIONS: readonly PgMigration[] = [m1, m2, m3, m4, m5, m6, m7, m8, m9];
+export const PG_MIGRATIONS: readonly PgMigration[] = [m1, m2, m3, m4, m5, m6, m7, m8, m9, m10];
