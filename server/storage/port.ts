@@ -246,6 +246,9 @@ export interface Tx extends DeliveryLogTx {
    * transactions that order one parent's children run one after another, instead of colliding
    * and running again (PostgreSQL: a lock per parent, taken before the transaction's snapshot, so
    * a call after the first read runs the transaction again holding it; SQLite writes one at a time).
+   * One after another from their first statement on: before it (after lockOrder, stable reads
+   * aside), PostgreSQL runs a batch's bodies together to collect their first writes in one
+   * statement (PgStorage.gather); the effects are those of one serial order.
    */
   lockOrder(parentIds: number[]): Promise<void>;
   /** Every activity of the account (reports filter in server/reports.ts). */

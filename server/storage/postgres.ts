@@ -20,6 +20,8 @@
 //   the session advisory lock of each of its parents before BEGIN (so its snapshot shows the
 //   previous holder's commit) and runs them in one transaction, one after another, with one
 //   COMMIT for all (one that fails after writing is undone by running the others again without it). A body asking for a lock it does not hold runs again holding it.
+//   A batch's moves and creates placed last are collected and sent in one statement (gather
+//   rounds, PgStorage.gather and migration 10), still as one serial order.
 //   Reads (shows, lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot,
 //   never waiting. A transaction opened inside another is refused (./nesting.ts), and a Tx used
 //   after its transaction ended throws.
