@@ -203,6 +203,56 @@ describe('three PostgreSQL instances, 8 connections each', () => {
   }, 120_000);
 });
 
+describe('one PostgreSQL instance with a webhook on activities: 16 writers on one parent', () => {
+  let schema: string;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    const s = await createSchema('conch');
+    schema = s.schema;
+    server = await startServer({ db: s.url, users: [`${ANN[0]}:${ANN[1]}:conch`], args: ['--quota', '1000000'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (schema) await dropSchema(schema);
+  });
+
+  // A gather round's creates and moves go in one statement; a webhook's content then reads the
+  // activity after its write, which would see later members' writes: such a round runs again
+  // one at a time (PgStorage.gather). Every call answers, once, with its notification queued.
+  it('creates and reorders answer, positions stay 1..n, one delivery per event', async () => {
+    const base = server!.base;
+    const account = (await sql<{ id: string }>(schema, `SELECT id FROM accounts WHERE name = 'conch'`))[0]!.id;
+    for (const event of ['activities.create', 'activities.update'])
+      await sql(
+        schema,
+        `INSERT INTO hooks (account_id, type, title, active, event, constrainttype, url, contenttype, secret)
+         VALUES ($1, 'webhook', $2, 1, $2, 'all', 'http://127.0.0.1:9/hook', 'json', 's')`,
+        [account, event],
+      );
+    const p = (await ok(json(base, 'POST', '/contacts/', { firstname: 'Hooked' }), 201)).item.id as number;
+    const created = await onInstances(
+      [base, base],
+      32,
+      async (b, i) => (await ok(json(b, 'POST', '/contacts/note/', { parent: p, data: { details: `h${i}` } }))).id,
+    );
+    await onInstances([base, base], 32, (b, i) =>
+      ok(json(b, 'PUT', `/contacts/note/${created[i]}/`, { before: created[(i + 5) % 32] })),
+    );
+    const positions = (await journalOf(base, p)).map((a) => a.position).sort((x, y) => x - y);
+    expect(positions).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+    const queued = await sql<{ event: string; n: number }>(
+      schema,
+      `SELECT event, count(*)::int AS n FROM deliveries GROUP BY event ORDER BY event`,
+    );
+    expect(queued).toEqual([
+      { event: 'activities.create', n: 32 },
+      { event: 'activities.update', n: 32 },
+    ]);
+  }, 60_000);
+});
+
 describe('the quota over three PostgreSQL instances, 8 connections each', () => {
   let schema: string;
   let servers: RunningServer[] = [];
