@@ -564,6 +564,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
   const create = (t: Tx, ctx: { acc: number; r: number }, text: string) =>
     t.insertLast({ ...activity(ctx.acc, ctx.r), fields: { text } });
   const texts = (rows: { text: unknown; position: number }[]) => rows.map((x) => x.text);
+  const C2 = 'c2 {"a,b": [1]} \\ \' NULL é';
   const dense = (rows: { position: number }[]) => rows.map((x) => x.position);
 
   it('applies the collected moves and creates in queue order, then the wrong guesses: as one serial order', async () => {
@@ -587,7 +588,8 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
         c.log.push('got stale');
         return { got, counts: await t.countChildren(c.acc, c.r, 'note') };
       },
-      async (t, c) => (c.log.push('start c2'), await create(t, c, 'c2'), c.log.push('got c2')),
+      // Its values reach order_batch as text in an array: quotes, braces, commas and backslashes kept.
+      async (t, c) => (c.log.push('start c2'), await create(t, c, C2), c.log.push('got c2')),
       async (t, c) => (
         c.log.push('start move'),
         await t.placeGuessed!(place(c, c.a[0]!, c.r2)),
@@ -597,7 +599,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
     expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill('fulfilled'));
     // One round: every body began before any got its write's answer.
     expect(log.slice(0, 6).every((e) => e.startsWith('start'))).toBe(true);
-    expect(texts(under.r)).toEqual(['a2', 'a3', 'a4', 'a5', 'a6', 'c1', 'c2']);
+    expect(texts(under.r)).toEqual(['a2', 'a3', 'a4', 'a5', 'a6', 'c1', C2]);
     expect(dense(under.r)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(texts(under.r2)).toEqual(['a1']);
     expect(dense(under.r2)).toEqual([1]);
