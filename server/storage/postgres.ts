@@ -1457,7 +1457,15 @@ class PgTx extends SqlTx {
           reads.set(key, (rows = sent));
           sent.catch(() => reads.get(key) === sent && reads.delete(key));
         }
-        const got = structuredClone(await rows);
+        let got: unknown[];
+        try {
+          got = structuredClone(await rows);
+        } catch (e) {
+          // Sent for another member, it failed: this transaction is aborted too.
+          this.error ??= e;
+          this.dirty = true;
+          throw e;
+        }
         return { rows: got, rowCount: got.length } as unknown as pg.QueryResult<R>;
       }
       if (!sql.startsWith('SELECT') && !KEEPS_STABLE.has(sql) && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
