@@ -500,6 +500,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
    */
   async function round(
     jobs: ((t: Tx, ctx: { acc: number; r: number; r2: number; a: number[]; log: string[] }) => Promise<unknown>)[],
+    oneByOne = false,
   ) {
     const s = await openPostgres(shared.url);
     try {
@@ -518,6 +519,16 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
       const log: string[] = [];
       const ctx = { acc, r, r2, a, log };
       const opts = { ordersFirst: true, orderHint: [r, r2] };
+      const under = async (p: number) =>
+        (await s.transaction((t) => t.listChildren(acc, p)))
+          .sort((x, y) => x.position - y.position)
+          .map((c) => ({ text: c.fields.text, position: c.position }));
+      if (oneByOne) {
+        // Each alone in its batch: the statements of their own, not order_batch.
+        const outcomes: PromiseSettledResult<unknown>[] = [];
+        for (const job of jobs) outcomes.push(...(await Promise.allSettled([s.transaction((t) => job(t, ctx), opts)])));
+        return { outcomes, log, under: { r: await under(r), r2: await under(r2) }, ctx };
+      }
       let entered!: () => void;
       const inside = new Promise<void>((ok) => (entered = ok));
       let open!: () => void;
@@ -533,10 +544,6 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
       open();
       await first;
       const outcomes = await Promise.allSettled(rest);
-      const under = async (p: number) =>
-        (await s.transaction((t) => t.listChildren(acc, p)))
-          .sort((x, y) => x.position - y.position)
-          .map((c) => ({ text: c.fields.text, position: c.position }));
       return { outcomes, log, under: { r: await under(r), r2: await under(r2) }, ctx };
     } finally {
       await s.close();
@@ -644,6 +651,49 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
     expect((outcomes[2] as PromiseFulfilledResult<number>).value).toBe(9);
     expect(texts(under.r)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'c1', 'c2', 'c3']);
     expect(dense(under.r)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('order_batch stores what the statements of its own store, column by column (it holds copies of them)', async () => {
+    const rich = (t: Tx, c: { acc: number; r: number }, text: string) =>
+      t.insertLast({
+        ...activity(c.acc, c.r),
+        typeid: 4,
+        flagged: 1,
+        created: 11,
+        viewed: 12,
+        updated: 13,
+        creatorId: 7,
+        creatorName: 'Cy "7"',
+        modificatorId: 8,
+        modificatorName: 'Mo, 8',
+        fields: { text, subject: `Re: ${text} & co`, list: [1, '2', { x: null }] },
+      });
+    const jobs: Parameters<typeof round>[0] = [
+      async (t, c) => rich(t, c, 'c1'),
+      async (t, c) => t.placeGuessed!(place(c, c.a[1]!, c.r2)),
+      async (t, c) => t.placeGuessed!(place(c, c.a[4]!, c.r, { before: c.a[0] })),
+      async (t, c) => rich(t, c, C2),
+      async (t, c) => t.placeGuessed!(place(c, c.a[2]!, c.r, { after: c.a[5] })),
+    ];
+    const rows = async (got: Awaited<ReturnType<typeof round>>) => {
+      const { acc, r, r2 } = got.ctx;
+      const label = (id: unknown) => (String(id) === String(r) ? 'r' : String(id) === String(r2) ? 'r2' : 'another');
+      return (await sql(shared.schema, 'SELECT * FROM activities WHERE account_id = $1', [acc]))
+        .map(({ id: _id, account_id: _acc, record_id, parent_id, ...rest }) => ({
+          ...rest,
+          record_id: label(record_id),
+          parent_id: label(parent_id),
+        }))
+        .sort((x, y) => String((x.fields as { text: string }).text).localeCompare((y.fields as { text: string }).text));
+    };
+    const gathered = await round(jobs);
+    const alone = await round(jobs, true);
+    expect(gathered.outcomes.map((o) => o.status)).toEqual(Array(5).fill('fulfilled'));
+    expect(alone.outcomes.map((o) => o.status)).toEqual(Array(5).fill('fulfilled'));
+    expect(gathered.under).toEqual(alone.under);
+    const [g, a] = [await rows(gathered), await rows(alone)];
+    expect(g).toHaveLength(8);
+    expect(g).toEqual(a);
   });
 
   it('a statement of the round that fails fails its transaction alone', async () => {
