@@ -285,7 +285,7 @@ export interface Call {
 }
 
 /** One request on the agent; resolves with the body once read to the end; rejects on an unexpected status. */
-export function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
+export function send(port: number, agent: Agent, call: Call, again = true): Promise<Buffer> {
   return new Promise((ok, fail) => {
     const headers =
       call.body === undefined
@@ -307,7 +307,12 @@ export function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', fail);
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as idle (its keepAliveTimeout) just as the
+      // request went out on it: the server never read it, so it goes once more, on a new one.
+      if (again && req.reusedSocket && e.code === 'ECONNRESET') send(port, agent, call, false).then(ok, fail);
+      else fail(e);
+    });
     req.end(call.body);
   });
 }

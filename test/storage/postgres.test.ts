@@ -677,6 +677,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
     ];
     const rows = async (got: Awaited<ReturnType<typeof round>>) => {
       const { acc, r, r2 } = got.ctx;
+      const textOf = (row: Record<string, unknown>) => String((row.fields as { text: string }).text);
       const label = (id: unknown) => (String(id) === String(r) ? 'r' : String(id) === String(r2) ? 'r2' : 'another');
       return (await sql(shared.schema, 'SELECT * FROM activities WHERE account_id = $1', [acc]))
         .map(({ id: _id, account_id: _acc, record_id, parent_id, ...rest }) => ({
@@ -684,7 +685,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
           record_id: label(record_id),
           parent_id: label(parent_id),
         }))
-        .sort((x, y) => String((x.fields as { text: string }).text).localeCompare((y.fields as { text: string }).text));
+        .sort((x, y) => textOf(x).localeCompare(textOf(y)));
     };
     const gathered = await round(jobs);
     const alone = await round(jobs, true);
