@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pg from 'pg';
+import { redact } from '../server/storage/postgres.ts';
 
 /** One measured case. ratio = median / the baseline median of the same run (machines are shared and noisy). */
 export interface Row {
@@ -264,9 +265,7 @@ export async function onPostgres<T>(fn: (c: pg.Client) => Promise<T>): Promise<T
 /** Whether pgUrl answers; if not, says on stderr that bench `name` is skipped (npm run bench runs every bench). */
 export async function postgresOrSkip(name: string): Promise<boolean> {
   if (await onPostgres(async () => true).catch(() => false)) return true;
-  process.stderr.write(
-    `${name}: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`,
-  );
+  process.stderr.write(`${name}: skipped, no PostgreSQL server at ${redact(pgUrl)} (set BENCH_PG_URL)\n`);
   return false;
 }
 
