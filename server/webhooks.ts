@@ -4,7 +4,7 @@
 // growing delays, and marks them failed after the spec's number of retries. Per receiver url and
 // object only the oldest pending delivery is claimed, so notifications of one object arrive in
 // order; other receivers and objects go in parallel. Every attempt is logged (GET /hooks/{id}/deliveries).
-import { StorageOutage } from './storage/outage.ts';
+import { apartFromCalls, StorageOutage } from './storage/outage.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import { encode, nameOwnersIn, ownerNamedIn, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
@@ -143,6 +143,10 @@ export function sign(body: string, secret: string): string {
     .digest('hex');
 }
 
+/** The first pause before an outcome's write is tried again, and the longest. */
+const RECORD_RETRY_MS = 100;
+const RECORD_RETRY_MAX_MS = 2000;
+
 export function startWebhooks(opts: WebhookOptions): Webhooks {
   const { storage, log } = opts;
   const retryBase = opts.retryBaseMs ?? 1000;
@@ -233,6 +237,23 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     }
   }
 
+  /**
+   * Writes an attempt's outcome, again and again while the delivery's lease is ours: an outcome
+   * lost to a passing outage (a timeout, a restart) would have the delivery sent once more when the
+   * lease runs out, though the receiver has it. A try that failed yet committed leaves nothing for
+   * the next (finishDelivery needs the lease), so the outcome is written once.
+   */
+  async function recorded<T>(d: DeliveryRow, write: () => Promise<T>): Promise<T> {
+    for (let wait = RECORD_RETRY_MS; ; wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)) {
+      try {
+        return await write();
+      } catch (e) {
+        if (stopped || Date.now() + wait >= d.claimedUntil) throw e;
+        await new Promise((ok) => setTimeout(ok, wait));
+      }
+    }
+  }
+
   /** One claimed delivery: attempt it and record the outcome (the lease makes it ours alone). */
   async function deliver(d: DeliveryRow) {
     const hook = await storage.read((tx) => tx.getHook(d.accountId, d.hookId));
@@ -263,26 +284,34 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
           }
         : { status: 'failed' as const, attempts, nextAttempt: d.nextAttempt, lastError: r.error };
     const now = Date.now();
-    const result = await storage.transaction(async (tx) => {
-      if (!(await tx.finishDelivery(d.id, claimer, outcome))) return { mine: false, disabled: false };
-      await tx.recordAttempt({
-        accountId: d.accountId,
-        hookId: d.hookId,
-        deliveryId: d.id,
-        attempt: attempts,
-        attempted: now - r.durationMs,
-        outcome: outcome.status === 'pending' ? 'retrying' : outcome.status,
-        httpStatus: r.httpStatus,
-        error: r.error,
-        durationMs: r.durationMs,
-        nextAttempt: outcome.status === 'pending' ? outcome.nextAttempt : null,
-      });
-      if (outcome.status === 'pending') return { mine: true, disabled: false };
-      const reason = `disabled at ${formatDateTime(now)}: the last ${disableAfter} notifications failed after every retry (last: ${r.error})`;
-      const disabled = await tx.countOutcome(d.accountId, d.hookId, outcome.status === 'failed', disableAfter, reason);
-      if (disabled) await tx.cancelDeliveries(d.accountId, d.hookId, now, 'the hook was disabled');
-      return { mine: true, disabled };
-    });
+    const result = await recorded(d, () =>
+      storage.transaction(async (tx) => {
+        if (!(await tx.finishDelivery(d.id, claimer, outcome))) return { mine: false, disabled: false };
+        await tx.recordAttempt({
+          accountId: d.accountId,
+          hookId: d.hookId,
+          deliveryId: d.id,
+          attempt: attempts,
+          attempted: now - r.durationMs,
+          outcome: outcome.status === 'pending' ? 'retrying' : outcome.status,
+          httpStatus: r.httpStatus,
+          error: r.error,
+          durationMs: r.durationMs,
+          nextAttempt: outcome.status === 'pending' ? outcome.nextAttempt : null,
+        });
+        if (outcome.status === 'pending') return { mine: true, disabled: false };
+        const reason = `disabled at ${formatDateTime(now)}: the last ${disableAfter} notifications failed after every retry (last: ${r.error})`;
+        const disabled = await tx.countOutcome(
+          d.accountId,
+          d.hookId,
+          outcome.status === 'failed',
+          disableAfter,
+          reason,
+        );
+        if (disabled) await tx.cancelDeliveries(d.accountId, d.hookId, now, 'the hook was disabled');
+        return { mine: true, disabled };
+      }),
+    );
     if (result.mine)
       opts.onAttempt?.({
         delivery: d.id,
@@ -348,7 +377,10 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       .catch(() => lookAfter(pollMs));
   }
 
-  function poke() {
+  // Poked by a call's commit, the loop would otherwise charge its storage work to that call.
+  const poke = () => apartFromCalls(lookNow);
+
+  function lookNow() {
     if (stopped || opts.deliver === false) return;
     if (running) {
       again = true;

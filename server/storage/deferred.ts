@@ -4,6 +4,8 @@
 // transaction (and no fsync: the adapters flush with durability relaxed). A power loss can lose the last moment's viewed times, never an
 // acknowledged create, update or delete.
 
+import { apartFromCalls } from './outage.ts';
+
 /** Background flushes start at most this often (an explicit flush() does not wait). */
 const FLUSH_EVERY_MS = 100;
 
@@ -28,7 +30,8 @@ export class DeferredWrites {
   /** Schedules a flush (the store callback may have other pending writes of its own, like quota counts). */
   kick(): void {
     if (this.running) this.again = true;
-    else this.running = this.run();
+    // Marked by a show, the flush is not that call's work (nor bounded by its budget).
+    else this.running = apartFromCalls(() => this.run());
   }
 
   /** The row with its pending viewed time, if any (rows are fresh objects the caller owns). */

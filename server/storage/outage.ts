@@ -18,6 +18,11 @@ export interface CallBudget {
 const budgets = new AsyncLocalStorage<CallBudget>();
 export const withCallBudget = <T>(budget: CallBudget, fn: () => T): T => budgets.run(budget, fn);
 export const callBudget = (): CallBudget | undefined => budgets.getStore();
+/**
+ * Runs fn, and whatever it starts, outside any call: work a call sets going (webhook deliveries,
+ * a flush of viewed times) outlives it and must not spend, nor be bounded by, what is left of its budget.
+ */
+export const apartFromCalls = <T>(fn: () => T): T => budgets.exit(fn);
 
 /** unreachable: no connection or no answer in time; readonly: writes refused; full: no space for writes. */
 export type Condition = 'unreachable' | 'readonly' | 'full';

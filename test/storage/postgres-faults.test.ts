@@ -313,6 +313,63 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
     alive();
   }, 120_000);
 
+  it('an attempt answered while the database is frozen is logged once it answers again, and not sent again', async () => {
+    // The receiver freezes the cluster before it answers its first notification: the service's
+    // write of that attempt's outcome times out (statement timeout) until the thaw. The lease is
+    // the default 30 s: a lost outcome would leave the attempt out of the log until then, and
+    // send the notification once more after it.
+    const ids: string[] = [];
+    let frozen: number[] | undefined;
+    const rx = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        ids.push(String(req.headers['webhook-id']));
+        if (ids.length === 1) frozen = cluster.freeze();
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((ok) => rx.listen(0, '127.0.0.1', ok));
+    try {
+      const hook = await api(server.base, 'POST', '/hooks/', {
+        event: 'items.update',
+        url: `http://127.0.0.1:${(rx.address() as { port: number }).port}/`,
+        contenttype: 'json',
+      });
+      expect(hook.status, hook.text).toBe(200);
+      const hookId = hook.json().id as number;
+      const made = await api(server.base, 'POST', '/contacts/', { firstname: 'v0', lastname: 'frozen at the answer' });
+      expect(made.status, made.text).toBe(201);
+      const id = made.json().item.id as number;
+      expect((await api(server.base, 'PUT', `/contacts/${id}/`, { firstname: 'v1' })).status).toBe(200);
+      for (let i = 0; i < 200 && !frozen; i++) await sleep(50);
+      expect(frozen, 'the notification of the update arrived').toBeDefined();
+      // At least one write of the outcome times out meanwhile.
+      await sleep(STATEMENT_MS + 1500);
+      cluster.thaw(frozen!);
+      let log: Record<string, unknown>[] = [];
+      for (const start = performance.now(); !log.length && performance.now() - start < 15_000;) {
+        const r = await api(server.base, 'GET', `/hooks/${hookId}/deliveries`);
+        if (r.status === 200) log = r.json().deliveries as Record<string, unknown>[];
+        if (!log.length) await sleep(200);
+      }
+      expect(log, 'the attempt is logged within 15 s of the thaw').toHaveLength(1);
+      expect(log[0]).toMatchObject({
+        objectid: id,
+        attempt: 1,
+        outcome: 'delivered',
+        httpstatus: 200,
+        webhookid: ids[0],
+      });
+      await sleep(1000);
+      expect(ids, 'the notification arrived once').toHaveLength(1);
+      alive();
+    } finally {
+      if (frozen) cluster.thaw(frozen);
+      rx.closeAllConnections();
+      await new Promise<void>((ok) => rx.close(() => ok()));
+    }
+  }, 60_000);
+
   it('frozen (SIGSTOP) 20 s under load: every call answered within the statement timeout + 1 s, /readyz within 1 s', async () => {
     const readyz: { status: number; ms: number }[] = [];
     const { outage } = await under(async () => {

@@ -11,7 +11,10 @@ import { createSchema, dropSchema, PG_URL, schemaName, schemaUrl, sql } from '..
 import { storageSuite } from './suite.ts';
 import { newRecord as record } from './fixtures.ts';
 import { hashToken } from '../../server/tokens.ts';
-import { pgCondition } from '../../server/storage/outage.ts';
+import { pgCondition, withCallBudget } from '../../server/storage/outage.ts';
+import { pendingDelivery, startWebhooks } from '../../server/webhooks.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const schemas: string[] = [];
 async function freshSchema(prefix = 'st'): Promise<{ schema: string; url: string }> {
@@ -780,5 +783,91 @@ describe('postgres adapter: the webhook outbox', () => {
       ]);
       expect(await a!.transaction((t) => t.nextDeliveryDue())).toBe(now + 10_000);
     });
+  });
+});
+
+describe('postgres adapter: work a call sets going is not bounded by its budget', () => {
+  // A call's database work is bounded by the statement timeout through its budget (outage.ts).
+  // What it starts that outlives it has budgets of its own: here the call's budget is spent
+  // before that work runs, which then must still reach the database.
+  it('a delivery loop poked by a call whose budget is spent delivers and logs the attempt', async () => {
+    const { url } = await freshSchema();
+    const received: string[] = [];
+    const rx = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => (received.push(String(req.headers['webhook-id'])), res.end('ok')));
+    });
+    await new Promise<void>((ok) => rx.listen(0, '127.0.0.1', ok));
+    const s = await openPostgres(url);
+    // No polling: the poke below is the only look at the outbox after the first.
+    const hooks = startWebhooks({ storage: s, allowPrivate: true, pollMs: 600_000, log: () => undefined });
+    try {
+      await sleep(100); // the first look, at start, found nothing
+      const target = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/`;
+      const acc = await s.transaction(async (t) => {
+        const a = await t.ensureAccount('budget');
+        const hook = await t.insertHook({
+          accountId: a.id,
+          type: 'web',
+          title: '',
+          active: 1,
+          event: 'items.create',
+          constrainttype: 'all',
+          url: target,
+          contenttype: 'json',
+          secret: '',
+        });
+        const body = '{"objectid":1}';
+        await t.enqueueDeliveries([
+          pendingDelivery(
+            hook,
+            {
+              accountId: a.id,
+              event: 'items.create',
+              objectId: 1,
+              contentType: 'application/json',
+              body,
+              webhookId: 'msg_spent',
+            },
+            Date.now(),
+          ),
+        ]);
+        return a;
+      });
+      withCallBudget({ spentMs: 3_600_000 }, () => hooks.poke());
+      let rows: DeliveryRow[] = [];
+      for (let i = 0; i < 100 && rows[0]?.status !== 'delivered'; i++) {
+        await sleep(50);
+        rows = await s.read((t) => t.listDeliveries(acc.id));
+      }
+      expect(received).toEqual(['msg_spent']);
+      expect(rows.map((d) => [d.webhookId, d.status, d.attempts])).toEqual([['msg_spent', 'delivered', 1]]);
+    } finally {
+      await hooks.stop();
+      await s.close();
+      rx.closeAllConnections();
+      await new Promise<void>((ok) => rx.close(() => ok()));
+    }
+  });
+
+  it("a show's viewed time is stored after its call's budget is spent", async () => {
+    const { url, schema } = await freshSchema();
+    const s = await openPostgres(url);
+    try {
+      const rec = await s.transaction(async (t) => t.insertRecord(record((await t.ensureAccount('viewed')).id)));
+      const budget = { spentMs: 0 };
+      await withCallBudget(budget, () => s.read((t) => t.markViewed(rec.id, 123_456_789)));
+      budget.spentMs = 3_600_000; // the rest of the call took it all
+      let stored: { viewed: number }[] = [];
+      for (let i = 0; i < 60 && stored[0]?.viewed !== 123_456_789; i++) {
+        await sleep(50);
+        stored = await sql<{ viewed: number }>(schema, `SELECT viewed::float8 AS viewed FROM records WHERE id = $1`, [
+          rec.id,
+        ]);
+      }
+      expect(stored).toEqual([{ viewed: 123_456_789 }]);
+    } finally {
+      await s.close();
+    }
   });
 });
