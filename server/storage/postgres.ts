@@ -78,7 +78,7 @@ import {
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
-import { callBudget, pgCondition, unlessOutage } from './outage.ts';
+import { apartFromCalls, callBudget, pgCondition, unlessOutage } from './outage.ts';
 
 export { PG_MIGRATIONS, pgDialect };
 
@@ -1115,12 +1115,14 @@ class PgStorage implements Storage {
     if (this.compacting.has(key) || this.closing) return;
     this.compacting.add(key);
     // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
-    // +1 / -1 is summed exactly once.
-    void this.query(
-      this.relaxed,
-      `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
+    // +1 / -1 is summed exactly once. Not the reading call's work: apart from its budget.
+    void apartFromCalls(() =>
+      this.query(
+        this.relaxed,
+        `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
          INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
-      [accountId, kind, value],
+        [accountId, kind, value],
+      ),
     )
       .catch(unlessOutage(pgCondition, 'folding record counts'))
       .finally(() => this.compacting.delete(key));

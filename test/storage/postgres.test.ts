@@ -850,6 +850,55 @@ describe('postgres adapter: work a call sets going is not bounded by its budget'
     }
   });
 
+  it("a fold of count rows a read sets going is not charged to that read's budget", async () => {
+    const { url, schema } = await freshSchema();
+    const s = await openPostgres(url);
+    const holder = new pg.Client({ connectionString: PG_URL });
+    try {
+      const acc = await s.transaction((t) => t.ensureAccount('fold'));
+      // Each create adds a +1 row to owner_counts; past 64 a count folds them in the background.
+      for (let i = 0; i < 70; i++) await s.transaction((t) => t.insertRecord({ ...record(acc.id), ownership: 7 }));
+      // The fold's DELETE waits for this lock, so it takes a while.
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query(`SELECT n FROM ${schema}.owner_counts WHERE account_id = $1 AND ownership = 7 FOR UPDATE`, [
+        acc.id,
+      ]);
+      const budget = { spentMs: 0 };
+      const count = await withCallBudget(budget, () =>
+        s.read(async (t) => {
+          const page = await t.pageRecords(acc.id, {
+            kind: 'contacts',
+            deleted: false,
+            where: [{ op: 'ownership', who: 7 }],
+            sort: { field: 'name', dir: 'ASC' },
+            start: 0,
+            limit: 1,
+          });
+          return page.count;
+        }),
+      );
+      expect(count).toBe(70);
+      const spent = budget.spentMs;
+      await sleep(300);
+      await holder.query('COMMIT');
+      let rows = 70;
+      for (let i = 0; i < 60 && rows > 1; i++) {
+        await sleep(50);
+        [{ rows }] = await sql<{ rows: number }>(
+          schema,
+          'SELECT count(*)::int AS rows FROM owner_counts WHERE account_id = $1 AND ownership = 7',
+          [acc.id],
+        );
+      }
+      expect(rows, 'the rows were folded').toBe(1);
+      expect(budget.spentMs, 'what the read had spent when it answered').toBe(spent);
+    } finally {
+      await holder.end();
+      await s.close();
+    }
+  });
+
   it("a show's viewed time is stored after its call's budget is spent", async () => {
     const { url, schema } = await freshSchema();
     const s = await openPostgres(url);
