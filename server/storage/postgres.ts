@@ -497,6 +497,7 @@ class LocalLocks {
     };
   }
 }
+const isDefined = <T>(v: T | undefined): v is T => v !== undefined;
 /** Count rows of one account and kind past which a read folds them into one. */
 const COMPACT_AT = 64;
 
@@ -1005,6 +1006,10 @@ class PgStorage implements Storage {
     deadline: number,
   ): Promise<unknown[]> {
     const moves = members.map((m) => (m.collected!.op === 'move' ? m.collected!.place : undefined));
+    if (moves.every(isDefined)) {
+      const placed = await placeMoves(client, moves, targets, deadline);
+      if (placed) return placed;
+    }
     const of = (f: (p: GuessedPlace) => unknown) => moves.map((p) => (p ? f(p) : null));
     // Text, as node-postgres would send each as a parameter; one row per member (a rectangular array).
     const creates = members.map((m) =>
@@ -1364,6 +1369,171 @@ const PLACE_GUESSED = pgDialect.sql(`WITH RECURSIVE
     FROM tree WHERE activities.id = tree.id AND EXISTS (SELECT FROM u))
   SELECT s AS "ofSegment", (SELECT p FROM spot) AS position, (SELECT count(*) FROM u) AS stored,
     (SELECT fields FROM a) AS fields FROM counts`);
+/**
+ * placeMoves' read: the live children of the parents a round's moves leave or enter, and the moved
+ * rows wherever they are (with their fields and whether anything lies under them), as JSON arrays;
+ * the records those rows and the move targets name.
+ */
+const PLACE_MOVES_READ = `WITH x AS (
+    SELECT id FROM activities WHERE account_id = ANY($1::bigint[]) AND parent_id = ANY($2::bigint[]) AND deleted IS NULL
+    UNION SELECT unnest($3::bigint[]))
+  SELECT (SELECT coalesce(json_agg(json_build_array(a.id, a.account_id, a.parent_id, a.segment, a.position,
+        a.record_id, a.level, a.deleted IS NULL, CASE WHEN a.id = ANY($3::bigint[]) THEN a.fields END,
+        a.id = ANY($3::bigint[]) AND EXISTS (SELECT FROM activities c WHERE c.account_id = a.account_id AND c.parent_id = a.id))), '[]')
+      FROM activities a JOIN x ON x.id = a.id) AS rows,
+    (SELECT coalesce(json_agg(json_build_array(r.id, r.account_id, r.kind, r.deleted IS NULL)), '[]') FROM records r
+      WHERE r.id = ANY($4::bigint[]) OR r.id IN (SELECT record_id FROM activities WHERE id = ANY($3::bigint[]))) AS records`;
+/** placeMoves' write: every row whose place changed, once; the moved ones with their modification too. */
+const PLACE_MOVES_WRITE = `UPDATE activities SET parent_id = v.parent_id, record_id = v.record_id, level = v.level,
+    position = v.position, updated = CASE WHEN v.moved THEN v.updated ELSE activities.updated END,
+    modificator_id = CASE WHEN v.moved THEN v.mid ELSE activities.modificator_id END,
+    modificator_name = CASE WHEN v.moved THEN v.mname ELSE activities.modificator_name END
+  FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::boolean[],
+    $8::bigint[], $9::bigint[], $10::text[]) AS v(id, account_id, parent_id, record_id, level, position, moved, updated, mid, mname)
+  WHERE activities.id = v.id AND activities.account_id = v.account_id`;
+
+/** An activity as placeMoves reads it, then moves it. */
+interface Placed {
+  id: number;
+  account: number;
+  parent: number;
+  segment: string;
+  position: number;
+  record: number;
+  level: number;
+  live: boolean;
+  fields: GuessedRow['fields'];
+  hasChildren: boolean;
+  /** What it was read with: a row is written only if its place differs, or it was moved. */
+  was: { parent: number; record: number; level: number; position: number };
+  moved?: { updated: number; mid: number; mname: string };
+}
+
+/**
+ * A gather round of moves only, as PLACE_GUESSED would run them one after another, in two
+ * statements: the parents' children read once, every move applied here in queue order, then each
+ * row whose place changed written once. A move statement per element renumbered the siblings at
+ * every move and paid the executor's start for a dozen plan nodes each time (about 1 ms of backend
+ * CPU a move, against about 0.2 ms this way; bench/issue-35.md). Undefined, with nothing written,
+ * when a move would carry a subtree (PLACE_GUESSED does that in SQL): the round goes to order_batch.
+ */
+async function placeMoves(
+  client: pg.PoolClient,
+  moves: GuessedPlace[],
+  targets: string[],
+  deadline: number,
+): Promise<GuessedRow[] | undefined> {
+  const parents = [...new Set(moves.flatMap((m) => [m.from, m.to]))];
+  const ids = [...new Set(moves.map((m) => m.id))];
+  const { rows } = await client.query<{ rows: unknown[][]; records: [number, number, string, boolean][] }>(
+    timed({
+      name: statementName(PLACE_MOVES_READ),
+      text: PLACE_MOVES_READ,
+      values: [[...new Set(moves.map((m) => m.accountId))], parents, ids, moves.map((m) => m.to)],
+      query_timeout: left(deadline),
+    }),
+  );
+  const records = new Map(rows[0]!.records.map(([id, account, kind, live]) => [id, { account, kind, live }]));
+  const byId = new Map<number, Placed>();
+  for (const r of rows[0]!.rows) {
+    const [id, account, parent, segment, position, record, level, live, fields, hasChildren] = r as [
+      number,
+      number,
+      number,
+      string,
+      number,
+      number,
+      number,
+      boolean,
+      GuessedRow['fields'],
+      boolean,
+    ];
+    byId.set(id, {
+      id,
+      account,
+      parent,
+      segment,
+      position,
+      record,
+      level,
+      live,
+      fields,
+      hasChildren,
+      was: { parent, record, level, position },
+    });
+  }
+  if (moves.some((m) => m.to !== m.from && byId.get(m.id)?.hasChildren)) return undefined;
+  /** The live children of a parent other than `but`, in their order. */
+  const children = (account: number, parent: number, but: number): Placed[] =>
+    [...byId.values()]
+      .filter((a) => a.live && a.account === account && a.parent === parent && a.id !== but)
+      .sort((a, b) => a.position - b.position || a.id - b.id);
+  const out = moves.map((m): GuessedRow => {
+    const moving = m.to !== m.from;
+    const row = byId.get(m.id);
+    const of = row && records.get(row.record);
+    const target = records.get(m.to);
+    const found =
+      row?.live &&
+      row.account === m.accountId &&
+      row.parent === m.from &&
+      row.segment === m.segment &&
+      of?.live &&
+      of.account === m.accountId &&
+      of.kind === m.kind &&
+      (!moving || (target?.live && target.account === m.accountId && targets.includes(target.kind)));
+    if (!found) return { ofSegment: 0, position: null, stored: 0, fields: null };
+    const sib = children(m.accountId, m.to, m.id);
+    const ofSegment = sib.filter((a) => a.segment === m.segment).length;
+    const anchor = m.after ?? m.before;
+    const at = anchor === undefined ? sib.length : sib.findIndex((a) => a.id === anchor);
+    if (at < 0) return { ofSegment, position: null, stored: 0, fields: row.fields };
+    const spot = anchor !== undefined && m.after !== undefined ? at + 1 : at;
+    sib.splice(spot, 0, row);
+    sib.forEach((a, i) => (a.position = i + 1));
+    row.parent = m.to;
+    if (moving) {
+      row.record = m.to;
+      row.level = 1;
+      children(m.accountId, m.from, m.id).forEach((a, i) => (a.position = i + 1));
+    }
+    row.moved = { updated: m.updated, mid: m.modificatorId, mname: m.modificatorName };
+    return { ofSegment, position: spot + 1, stored: 1, fields: row.fields };
+  });
+  const changed = [...byId.values()].filter(
+    (a) =>
+      a.moved ||
+      a.parent !== a.was.parent ||
+      a.record !== a.was.record ||
+      a.level !== a.was.level ||
+      a.position !== a.was.position,
+  );
+  if (changed.length) {
+    const col = <T>(f: (a: Placed) => T) => changed.map(f);
+    const { rowCount } = await client.query(
+      timed({
+        name: statementName(PLACE_MOVES_WRITE),
+        text: PLACE_MOVES_WRITE,
+        values: [
+          col((a) => a.id),
+          col((a) => a.account),
+          col((a) => a.parent),
+          col((a) => a.record),
+          col((a) => a.level),
+          col((a) => a.position),
+          col((a) => a.moved !== undefined),
+          col((a) => a.moved?.updated ?? null),
+          col((a) => a.moved?.mid ?? null),
+          col((a) => a.moved?.mname ?? null),
+        ],
+        query_timeout: left(deadline),
+      }),
+    );
+    if (rowCount !== changed.length) throw new Error(`storage: ${rowCount} of ${changed.length} activities placed`);
+  }
+  return out;
+}
+
 /** A gather round's moves and creates in one statement (migration 10's function; PgStorage.orderBatch). */
 const ORDER_BATCH = `SELECT o_n AS n, o_segment AS "ofSegment", o_position AS position, o_stored AS stored,
     o_fields AS fields, o_id AS id, o_all AS "all", o_last AS "last"

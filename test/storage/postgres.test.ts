@@ -504,6 +504,8 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
   async function round(
     jobs: ((t: Tx, ctx: { acc: number; r: number; r2: number; a: number[]; log: string[] }) => Promise<unknown>)[],
     oneByOne = false,
+    /** Activities under a2 (a[1]), level 2, positions 1..n: their texts. */
+    nested: string[] = [],
   ) {
     const s = await openPostgres(shared.url);
     try {
@@ -516,6 +518,14 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
           (
             await s.transaction((t) =>
               t.insertActivity({ ...activity(acc, r), position: i, fields: { text: `a${i}` } }),
+            )
+          ).id,
+        );
+      for (const [i, text] of nested.entries())
+        a.push(
+          (
+            await s.transaction((t) =>
+              t.insertActivity({ ...activity(acc, r), parentId: a[1]!, level: 2, position: i + 1, fields: { text } }),
             )
           ).id,
         );
@@ -698,6 +708,99 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
     const [g, a] = [await rows(gathered), await rows(alone)];
     expect(g).toHaveLength(8);
     expect(g).toEqual(a);
+  });
+
+  /** The statements the pool's connections send while fn runs (node-postgres's own query, watched). */
+  async function sent<T>(fn: () => Promise<T>): Promise<{ value: T; texts: string[] }> {
+    const texts: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const c = args[0] as string | { text?: string };
+      texts.push(typeof c === 'string' ? c : (c?.text ?? ''));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      return { value: await fn(), texts };
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+  }
+  const storedRows = async (got: { ctx: { acc: number; r: number; r2: number; a: number[] } }) => {
+    const { acc, r, r2, a } = got.ctx;
+    const textOf = (row: Record<string, unknown>) => String((row.fields as { text: string }).text);
+    const label = (id: unknown) =>
+      String(id) === String(r) ? 'r' : String(id) === String(r2) ? 'r2' : `a${a.indexOf(Number(id)) + 1}`;
+    return (await sql(shared.schema, 'SELECT * FROM activities WHERE account_id = $1', [acc]))
+      .map(({ id: _id, account_id: _acc, record_id, parent_id, ...rest }) => ({
+        ...rest,
+        record_id: label(record_id),
+        parent_id: label(parent_id),
+      }))
+      .sort((x, y) => textOf(x).localeCompare(textOf(y)));
+  };
+
+  it('a round of moves only is placed with one read and one write, and stores what the moves one after another store', async () => {
+    // a[0..5] = a1..a6 under r; a[6..8] = x1..x3 under a2.
+    const jobs: Parameters<typeof round>[0] = [
+      // Order-sensitive: a4 after a5, then a5 after a4.
+      async (t, c) => t.placeGuessed!(place(c, c.a[3]!, c.r, { after: c.a[4] })),
+      async (t, c) => t.placeGuessed!(place(c, c.a[4]!, c.r, { after: c.a[3] })),
+      // Out to r2, a second one before it there, then that one back to r after a6 (r2's gap closed).
+      async (t, c) => t.placeGuessed!(place(c, c.a[0]!, c.r2)),
+      async (t, c) => t.placeGuessed!(place(c, c.a[2]!, c.r2, { before: c.a[0] })),
+      async (t, c) => t.placeGuessed!(place(c, c.a[2]!, c.r, { after: c.a[5] }, c.r2)),
+      // A wrong guess (a4 is under r): nothing written.
+      async (t, c) => t.placeGuessed!(place(c, c.a[3]!, c.r, {}, c.r2)),
+      // An anchor no longer there (a1 went to r2): nothing written.
+      async (t, c) => t.placeGuessed!(place(c, c.a[5]!, c.r, { before: c.a[0] })),
+      // A reorder under an activity: x3 first.
+      async (t, c) => t.placeGuessed!(place(c, c.a[8]!, c.a[1]!, { before: c.a[6] }, c.a[1])),
+      // A record kind it may not move to: nothing written.
+      async (t, c) => t.placeGuessed!({ ...place(c, c.a[5]!, c.r2), kinds: ['companies'] }),
+      async (t, c) => t.placeGuessed!(place(c, c.a[5]!, c.r, { before: c.a[1] })),
+    ];
+    const nested = ['x1', 'x2', 'x3'];
+    const gathered = await sent(() => round(jobs, false, nested));
+    const alone = await round(jobs, true, nested);
+    expect(gathered.texts.some((q) => /FROM order_batch\(/.test(q))).toBe(false);
+    expect(gathered.texts.filter((q) => q.includes('json_agg'))).toHaveLength(1);
+    expect(gathered.texts.filter((q) => q.includes('AS v(id, account_id, parent_id, record_id'))).toHaveLength(1);
+    expect(gathered.value.outcomes.map((o) => o.status)).toEqual(Array(jobs.length).fill('fulfilled'));
+    const values = (got: Awaited<ReturnType<typeof round>>) =>
+      got.outcomes.map((o) => (o as PromiseFulfilledResult<unknown>).value);
+    expect(values(gathered.value)).toEqual(values(alone));
+    expect(values(alone).filter((v) => v === undefined)).toHaveLength(3);
+    expect(gathered.value.under).toEqual(alone.under);
+    expect(texts(alone.under.r)).toEqual(['a6', 'a2', 'a4', 'a5', 'a3']);
+    expect(dense(alone.under.r)).toEqual([1, 2, 3, 4, 5]);
+    expect(texts(alone.under.r2)).toEqual(['a1']);
+    expect(dense(alone.under.r2)).toEqual([1]);
+    const [g, a] = [await storedRows(gathered.value), await storedRows(alone)];
+    expect(g).toHaveLength(9);
+    expect(g).toEqual(a);
+    expect(a.filter((row) => row.parent_id === 'a2').map((row) => [row.fields, Number(row.position)])).toEqual([
+      [{ text: 'x1' }, 2],
+      [{ text: 'x2' }, 3],
+      [{ text: 'x3' }, 1],
+    ]);
+  });
+
+  it('a round that moves an activity with children under it goes to order_batch, which carries them', async () => {
+    const jobs: Parameters<typeof round>[0] = [
+      async (t, c) => t.placeGuessed!(place(c, c.a[1]!, c.r2)),
+      async (t, c) => t.placeGuessed!(place(c, c.a[3]!, c.r, { before: c.a[0] })),
+    ];
+    const gathered = await sent(() => round(jobs, false, ['x1']));
+    const alone = await round(jobs, true, ['x1']);
+    expect(gathered.texts.some((q) => /FROM order_batch\(/.test(q))).toBe(true);
+    expect(gathered.value.outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+    const [g, a] = [await storedRows(gathered.value), await storedRows(alone)];
+    expect(g).toEqual(a);
+    expect(a.find((row) => (row.fields as { text: string }).text === 'x1')).toMatchObject({
+      record_id: 'r2',
+      parent_id: 'a2',
+      level: '2',
+    });
   });
 
   it('a statement of the round that fails fails its transaction alone', async () => {
