@@ -1009,7 +1009,12 @@ class PgStorage implements Storage {
     if (moves.every(isDefined)) {
       const placed = await placeMoves(client, moves, targets, deadline);
       if (placed) return placed;
-    }
+    } else if (!moves.some(isDefined))
+      return placeCreates(
+        client,
+        members.map((m) => (m.collected as { values: unknown[] }).values),
+        deadline,
+      );
     const of = (f: (p: GuessedPlace) => unknown) => moves.map((p) => (p ? f(p) : null));
     // Text, as node-postgres would send each as a parameter; one row per member (a rectangular array).
     const creates = members.map((m) =>
@@ -1391,6 +1396,77 @@ const PLACE_MOVES_WRITE = `UPDATE activities SET parent_id = v.parent_id, record
   FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::boolean[],
     $8::bigint[], $9::bigint[], $10::text[]) AS v(id, account_id, parent_id, record_id, level, position, moved, updated, mid, mname)
   WHERE activities.id = v.id AND activities.account_id = v.account_id`;
+
+/** placeCreates' read: per parent and segment, the live children and their last position. */
+const PLACE_CREATES_READ = `SELECT account_id AS a, parent_id AS p, segment AS s, count(*)::float8 AS n,
+    coalesce(max(position), 0)::float8 AS l
+  FROM activities WHERE account_id = ANY($1::bigint[]) AND parent_id = ANY($2::bigint[]) AND deleted IS NULL
+  GROUP BY account_id, parent_id, segment`;
+/**
+ * placeCreates' write: the items, then the activities in their order (the smallest id first), each
+ * value read by its column's type from text, as order_batch (migration 10) reads them.
+ */
+const PLACE_CREATES_WRITE = `WITH item AS (INSERT INTO items (type) SELECT 'activity' FROM generate_series(1, $3::integer) RETURNING id),
+    ids AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM item)
+  INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields, flagged,
+      created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
+    SELECT ids.id, c[k][1]::bigint, c[k][2]::bigint, c[k][3]::bigint, c[k][4], c[k][5]::bigint, c[k][6]::bigint,
+      ($2::bigint[])[k], c[k][7]::json, c[k][8]::smallint, c[k][9]::bigint, c[k][10]::bigint, c[k][11]::bigint,
+      c[k][12]::bigint, c[k][13], c[k][14]::bigint, c[k][15], c[k][16], c[k][17]::json, c[k][18]::bigint
+    FROM ids, (SELECT $1::text[] AS c) v
+  RETURNING id`;
+
+/**
+ * A gather round of creates placed last only, as INSERT_LAST would run them one after another, in
+ * two statements: the parents' counts read once (INSERT_LAST counted every sibling at every create),
+ * every create placed here in queue order, then all inserted in one statement. Each gets the
+ * counts from before it, and the ids rise in queue order.
+ */
+async function placeCreates(client: pg.PoolClient, creates: unknown[][], deadline: number): Promise<unknown[]> {
+  // ACTIVITY_WRITE without the position: account, record, parent, segment first.
+  const [ACCOUNT, PARENT, SEGMENT] = [0, 2, 3];
+  const key = (account: unknown, parent: unknown) => `${String(account)}:${String(parent)}`;
+  const { rows } = await client.query<{ a: string; p: string; s: string; n: number; l: number }>(
+    timed({
+      name: statementName(PLACE_CREATES_READ),
+      text: PLACE_CREATES_READ,
+      values: [[...new Set(creates.map((c) => c[ACCOUNT]))], [...new Set(creates.map((c) => c[PARENT]))]],
+      query_timeout: left(deadline),
+    }),
+  );
+  const parents = new Map<string, { all: number; last: number; of: Map<string, number> }>();
+  const parent = (k: string) => {
+    let p = parents.get(k);
+    if (!p) parents.set(k, (p = { all: 0, last: 0, of: new Map() }));
+    return p;
+  };
+  for (const r of rows) {
+    const p = parent(key(r.a, r.p));
+    p.all += r.n;
+    p.last = Math.max(p.last, r.l);
+    p.of.set(r.s, (p.of.get(r.s) ?? 0) + r.n);
+  }
+  const placed = creates.map((c) => {
+    const p = parent(key(c[ACCOUNT], c[PARENT]));
+    const segment = String(c[SEGMENT]);
+    const got = { all: p.all, ofSegment: p.of.get(segment) ?? 0, last: p.last };
+    p.all++;
+    p.last = Math.max(p.last, p.all);
+    p.of.set(segment, got.ofSegment + 1);
+    return got;
+  });
+  const inserted = await client.query<{ id: string }>(
+    timed({
+      name: statementName(PLACE_CREATES_WRITE),
+      text: PLACE_CREATES_WRITE,
+      values: [creates.map((c) => c.map(asText)), placed.map((p) => p.all + 1), creates.length],
+      query_timeout: left(deadline),
+    }),
+  );
+  const ids = inserted.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  if (ids.length !== creates.length) throw new Error(`storage: ${ids.length} of ${creates.length} activities inserted`);
+  return placed.map((p, i) => ({ id: ids[i], ...p }));
+}
 
 /** An activity as placeMoves reads it, then moves it. */
 interface Placed {

@@ -731,7 +731,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
     const label = (id: unknown) =>
       String(id) === String(r) ? 'r' : String(id) === String(r2) ? 'r2' : `a${a.indexOf(Number(id)) + 1}`;
     return (await sql(shared.schema, 'SELECT * FROM activities WHERE account_id = $1', [acc]))
-      .map(({ id: _id, account_id: _acc, record_id, parent_id, ...rest }) => ({
+      .map(({ id: _id, account_id: _acc, record_id, parent_id, ...rest }): Record<string, unknown> => ({
         ...rest,
         record_id: label(record_id),
         parent_id: label(parent_id),
@@ -783,6 +783,67 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
       [{ text: 'x2' }, 3],
       [{ text: 'x3' }, 1],
     ]);
+  });
+
+  it('a round of creates only is placed with one read and one write, and stores what the creates one after another store', async () => {
+    const rich = (t: Tx, c: { acc: number; r: number }, text: string, parentId = c.r, segment = 'note') =>
+      t.insertLast({
+        ...activity(c.acc, c.r),
+        parentId,
+        segment,
+        level: parentId === c.r ? 1 : 2,
+        typeid: 4,
+        flagged: 1,
+        created: 11,
+        viewed: 12,
+        updated: 13,
+        creatorId: 7,
+        creatorName: 'Cy "7"',
+        modificatorId: 8,
+        modificatorName: 'Mo, 8',
+        fields: { text, subject: `Re: ${text} & co`, list: [1, '2', { x: null }] },
+      });
+    const jobs: Parameters<typeof round>[0] = [
+      async (t, c) => rich(t, c, 'c1'),
+      async (t, c) => rich(t, c, C2, c.r, 'task'),
+      // Under r2 and under an activity: counts of their own.
+      async (t, c) => rich(t, c, 'c3', c.r2),
+      async (t, c) => rich(t, c, 'c4', c.a[1]),
+      async (t, c) => rich(t, c, 'c5'),
+      async (t, c) => rich(t, c, 'c6', c.a[1]),
+    ];
+    const gathered = await sent(() => round(jobs, false, ['x1']));
+    const alone = await round(jobs, true, ['x1']);
+    expect(gathered.texts.some((q) => /FROM order_batch\(/.test(q))).toBe(false);
+    expect(gathered.texts.filter((q) => q.includes('generate_series(1, $3::integer)'))).toHaveLength(1);
+    expect(gathered.value.outcomes.map((o) => o.status)).toEqual(Array(jobs.length).fill('fulfilled'));
+    // What each was told: its place, level and fields, and the counts from before it.
+    type Told = {
+      row: { id: number; position: number; level: number; fields: unknown };
+      all: number;
+      ofSegment: number;
+      last: number;
+    };
+    const told = (got: Awaited<ReturnType<typeof round>>) =>
+      got.outcomes.map((o) => {
+        const { row, all, ofSegment, last } = (o as PromiseFulfilledResult<Told>).value;
+        return { position: row.position, level: row.level, fields: row.fields, all, ofSegment, last };
+      });
+    expect(told(gathered.value)).toEqual(told(alone));
+    expect(told(alone).map(({ all, ofSegment, last }) => [all, ofSegment, last])).toEqual([
+      [6, 6, 6],
+      [7, 0, 7],
+      [0, 0, 0],
+      [1, 1, 1],
+      [8, 7, 8],
+      [2, 2, 2],
+    ]);
+    // Ids rise in queue order.
+    const ids = gathered.value.outcomes.map((o) => (o as PromiseFulfilledResult<Told>).value.row.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const [g, a] = [await storedRows(gathered.value), await storedRows(alone)];
+    expect(g).toHaveLength(13);
+    expect(g).toEqual(a);
   });
 
   it('a round that moves an activity with children under it goes to order_batch, which carries them', async () => {
