@@ -20,8 +20,10 @@
 //   the session advisory lock of each of its parents before BEGIN (so its snapshot shows the
 //   previous holder's commit) and runs them in one transaction, one after another, with one
 //   COMMIT for all (one that fails after writing is undone by running the others again without it). A body asking for a lock it does not hold runs again holding it.
-//   A batch's moves and creates placed last are collected and sent in one statement (gather
-//   rounds, PgStorage.gather and migration 10), still as one serial order.
+//   A batch's moves and creates placed last are collected and applied together (gather rounds,
+//   PgStorage.gather), still as one serial order: moves alone, or creates alone, with one read and
+//   one write for the round (placeMoves, placeCreates); both kinds together, or a move carrying a
+//   subtree, in one statement (order_batch, migration 10).
 //   Reads (shows, lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot,
 //   never waiting. A transaction opened inside another is refused (./nesting.ts), and a Tx used
 //   after its transaction ended throws.
@@ -890,8 +892,8 @@ class PgStorage implements Storage {
   /**
    * A gather round (migration 10): the batch's queued transactions run together until each parks
    * at its first statement that is not a stable read, or ends. The parked moves (PLACE_GUESSED)
-   * and creates placed last (INSERT_LAST) go in ONE statement, order_batch, in queue order: one
-   * round trip for all of them instead of one each in the parent's chain. Then, in queue order,
+   * and creates placed last (INSERT_LAST) are applied together, in queue order (orderBatch): one
+   * or two round trips for all of them instead of one each in the parent's chain. Then, in queue order,
    * each goes on with its own row. Those that wrote nothing there (a wrong guess) and those parked
    * at another statement run after them, one after another. So the batch is still one serial
    * order: the collected ones in queue order, then the others. One that fails having written is
@@ -998,7 +1000,11 @@ class PgStorage implements Storage {
     }
   }
 
-  /** The collected statements of a round in one (order_batch): one row per member, in their order. */
+  /**
+   * The collected statements of a round, as if run one after another: one row per member, in
+   * their order. Moves only, or creates only, are applied here (placeMoves, placeCreates); a round
+   * with both, or one placeMoves leaves, goes to order_batch.
+   */
   private async orderBatch(
     client: pg.PoolClient,
     members: Member[],
