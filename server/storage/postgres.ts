@@ -1403,75 +1403,70 @@ const PLACE_MOVES_WRITE = `UPDATE activities SET parent_id = v.parent_id, record
     $8::bigint[], $9::bigint[], $10::text[]) AS v(id, account_id, parent_id, record_id, level, position, moved, updated, mid, mname)
   WHERE activities.id = v.id AND activities.account_id = v.account_id`;
 
-/** placeCreates' read: per parent and segment, the live children and their last position. */
-const PLACE_CREATES_READ = `SELECT account_id AS a, parent_id AS p, segment AS s, count(*)::float8 AS n,
-    coalesce(max(position), 0)::float8 AS l
-  FROM activities WHERE account_id = ANY($1::bigint[]) AND parent_id = ANY($2::bigint[]) AND deleted IS NULL
-  GROUP BY account_id, parent_id, segment`;
 /**
- * placeCreates' write: the items, then the activities in their order (the smallest id first), each
- * value read by its column's type from text, as order_batch (migration 10) reads them.
+ * placeCreates' statement: the live children of each parent counted once, per segment; each create
+ * ($1, one row of text per create, ACTIVITY_WRITE without the position) told the counts from before
+ * it (those of the parent plus the creates ahead of it in the round) and inserted last, as
+ * INSERT_LAST one after another; the items first, so the ids rise in the round's order. Each value
+ * is read by its column's type from text, as order_batch (migration 10) reads them.
  */
-const PLACE_CREATES_WRITE = `WITH item AS (INSERT INTO items (type) SELECT 'activity' FROM generate_series(1, $3::integer) RETURNING id),
-    ids AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM item)
-  INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields, flagged,
-      created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
-    SELECT ids.id, c[k][1]::bigint, c[k][2]::bigint, c[k][3]::bigint, c[k][4], c[k][5]::bigint, c[k][6]::bigint,
-      ($2::bigint[])[k], c[k][7]::json, c[k][8]::smallint, c[k][9]::bigint, c[k][10]::bigint, c[k][11]::bigint,
-      c[k][12]::bigint, c[k][13], c[k][14]::bigint, c[k][15], c[k][16], c[k][17]::json, c[k][18]::bigint
-    FROM ids, (SELECT $1::text[] AS c) v
-  RETURNING id`;
+const PLACE_CREATES = `WITH v AS (
+    SELECT i, c[i][1]::bigint AS a, c[i][3]::bigint AS p, c[i][4] AS s FROM (SELECT $1::text[] AS c) x,
+      generate_subscripts($1::text[], 1) AS i),
+  cnt AS (SELECT account_id AS a, parent_id AS p, segment AS s, count(*) AS n, max(position) AS l FROM activities
+    WHERE account_id = ANY($2::bigint[]) AND parent_id = ANY($3::bigint[]) AND deleted IS NULL
+    GROUP BY account_id, parent_id, segment),
+  tot AS (SELECT a, p, sum(n) AS n, max(l) AS l FROM cnt GROUP BY a, p),
+  w AS (SELECT v.i, coalesce(t.n, 0) AS n, coalesce(t.l, 0) AS l, coalesce(sc.n, 0) AS sn,
+      count(*) OVER (PARTITION BY v.a, v.p ORDER BY v.i) - 1 AS ahead,
+      count(*) OVER (PARTITION BY v.a, v.p, v.s ORDER BY v.i) - 1 AS ahead_s
+    FROM v LEFT JOIN tot t ON t.a = v.a AND t.p = v.p LEFT JOIN cnt sc ON sc.a = v.a AND sc.p = v.p AND sc.s = v.s),
+  item AS (INSERT INTO items (type) SELECT 'activity' FROM v RETURNING id),
+  ids AS (SELECT id, row_number() OVER (ORDER BY id) AS i FROM item),
+  ins AS (INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+      flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts,
+      report_date)
+    SELECT ids.id, c[w.i][1]::bigint, c[w.i][2]::bigint, c[w.i][3]::bigint, c[w.i][4], c[w.i][5]::bigint,
+      c[w.i][6]::bigint, w.n + w.ahead + 1, c[w.i][7]::json, c[w.i][8]::smallint, c[w.i][9]::bigint,
+      c[w.i][10]::bigint, c[w.i][11]::bigint, c[w.i][12]::bigint, c[w.i][13], c[w.i][14]::bigint, c[w.i][15],
+      c[w.i][16], c[w.i][17]::json, c[w.i][18]::bigint
+    FROM ids JOIN w ON w.i = ids.i, (SELECT $1::text[] AS c) x
+    RETURNING id)
+  SELECT w.i::float8 AS i, ids.id, (w.n + w.ahead)::float8 AS "all", (w.sn + w.ahead_s)::float8 AS "ofSegment",
+    (CASE WHEN w.ahead > 0 THEN greatest(w.l, w.n + w.ahead) ELSE w.l END)::float8 AS "last",
+    (SELECT count(*) FROM ins)::float8 AS inserted
+  FROM ids JOIN w ON w.i = ids.i ORDER BY w.i`;
 
 /**
  * A gather round of creates placed last only, as INSERT_LAST would run them one after another, in
- * two statements: the parents' counts read once (INSERT_LAST counted every sibling at every create),
- * every create placed here in queue order, then all inserted in one statement. Each gets the
- * counts from before it, and the ids rise in queue order.
+ * one statement that counts each parent's children once (INSERT_LAST counted every sibling at
+ * every create) and inserts them all.
  */
 async function placeCreates(client: pg.PoolClient, creates: unknown[][], deadline: number): Promise<unknown[]> {
-  // ACTIVITY_WRITE without the position: account, record, parent, segment first.
-  const [ACCOUNT, PARENT, SEGMENT] = [0, 2, 3];
-  const key = (account: unknown, parent: unknown) => `${String(account)}:${String(parent)}`;
-  const { rows } = await client.query<{ a: string; p: string; s: string; n: number; l: number }>(
+  // ACTIVITY_WRITE without the position: account, record, parent first.
+  const [ACCOUNT, PARENT] = [0, 2];
+  const { rows } = await client.query<{
+    i: number;
+    id: number;
+    all: number;
+    ofSegment: number;
+    last: number;
+    inserted: number;
+  }>(
     timed({
-      name: statementName(PLACE_CREATES_READ),
-      text: PLACE_CREATES_READ,
-      values: [[...new Set(creates.map((c) => c[ACCOUNT]))], [...new Set(creates.map((c) => c[PARENT]))]],
+      name: statementName(PLACE_CREATES),
+      text: PLACE_CREATES,
+      values: [
+        creates.map((c) => c.map(asText)),
+        [...new Set(creates.map((c) => c[ACCOUNT]))],
+        [...new Set(creates.map((c) => c[PARENT]))],
+      ],
       query_timeout: left(deadline),
     }),
   );
-  const parents = new Map<string, { all: number; last: number; of: Map<string, number> }>();
-  const parent = (k: string) => {
-    let p = parents.get(k);
-    if (!p) parents.set(k, (p = { all: 0, last: 0, of: new Map() }));
-    return p;
-  };
-  for (const r of rows) {
-    const p = parent(key(r.a, r.p));
-    p.all += r.n;
-    p.last = Math.max(p.last, r.l);
-    p.of.set(r.s, (p.of.get(r.s) ?? 0) + r.n);
-  }
-  const placed = creates.map((c) => {
-    const p = parent(key(c[ACCOUNT], c[PARENT]));
-    const segment = String(c[SEGMENT]);
-    const got = { all: p.all, ofSegment: p.of.get(segment) ?? 0, last: p.last };
-    p.all++;
-    p.last = Math.max(p.last, p.all);
-    p.of.set(segment, got.ofSegment + 1);
-    return got;
-  });
-  const inserted = await client.query<{ id: string }>(
-    timed({
-      name: statementName(PLACE_CREATES_WRITE),
-      text: PLACE_CREATES_WRITE,
-      values: [creates.map((c) => c.map(asText)), placed.map((p) => p.all + 1), creates.length],
-      query_timeout: left(deadline),
-    }),
-  );
-  const ids = inserted.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  if (ids.length !== creates.length) throw new Error(`storage: ${ids.length} of ${creates.length} activities inserted`);
-  return placed.map((p, i) => ({ id: ids[i], ...p }));
+  if (rows.length !== creates.length || rows.some((r, i) => r.i !== i + 1 || r.inserted !== creates.length))
+    throw new Error(`storage: ${rows.length} of ${creates.length} activities inserted`);
+  return rows.map((r) => ({ id: Number(r.id), all: r.all, ofSegment: r.ofSegment, last: r.last }));
 }
 
 /** An activity as placeMoves reads it, then moves it. */

@@ -785,7 +785,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
     ]);
   });
 
-  it('a round of creates only is placed with one read and one write, and stores what the creates one after another store', async () => {
+  it('a round of creates only is placed in one statement, and stores and tells what the creates one after another do', async () => {
     const rich = (t: Tx, c: { acc: number; r: number }, text: string, parentId = c.r, segment = 'note') =>
       t.insertLast({
         ...activity(c.acc, c.r),
@@ -815,7 +815,7 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
     const gathered = await sent(() => round(jobs, false, ['x1']));
     const alone = await round(jobs, true, ['x1']);
     expect(gathered.texts.some((q) => /FROM order_batch\(/.test(q))).toBe(false);
-    expect(gathered.texts.filter((q) => q.includes('generate_series(1, $3::integer)'))).toHaveLength(1);
+    expect(gathered.texts.filter((q) => q.includes('generate_subscripts($1::text[], 1)'))).toHaveLength(1);
     expect(gathered.value.outcomes.map((o) => o.status)).toEqual(Array(jobs.length).fill('fulfilled'));
     // What each was told: its place, level and fields, and the counts from before it.
     type Told = {
