@@ -21,9 +21,9 @@
 //   previous holder's commit) and runs them in one transaction, one after another, with one
 //   COMMIT for all (one that fails after writing is undone by running the others again without it). A body asking for a lock it does not hold runs again holding it.
 //   A batch's moves and creates placed last are collected and applied together (gather rounds,
-//   PgStorage.gather), still as one serial order: moves alone, or creates alone, with one read and
-//   one write for the round (placeMoves, placeCreates); both kinds together, or a move carrying a
-//   subtree, in one statement (order_batch, migration 10).
+//   PgStorage.gather), still as one serial order: moves alone with one read and one write for the
+//   round (placeMoves), creates alone in one statement (placeCreates); both kinds together, or a
+//   move carrying a subtree, in one statement (order_batch, migration 10).
 //   Reads (shows, lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot,
 //   never waiting. A transaction opened inside another is refused (./nesting.ts), and a Tx used
 //   after its transaction ended throws.
@@ -1349,6 +1349,8 @@ const PLACE = pgDialect.sql(`WITH RECURSIVE
  * (fields, and so report owners, search text and report date, stay).
  * $1 account, $2 id, $3 guessed parent, $4 segment, $5 kind, $6 target, $7 moving, $8 target
  * kinds, $9 anchor, $10 after, $11 updated, $12 modificator id, $13 modificator name.
+ * placeMoves applies the same checks and steps to a round of moves, and PLACE_CREATES INSERT_LAST's
+ * to a round of creates: a change here belongs there too (tests compare what each stores).
  */
 const PLACE_GUESSED = pgDialect.sql(`WITH RECURSIVE
   a AS (SELECT a.id, a.level, a.fields FROM activities a JOIN records r ON r.id = a.record_id
