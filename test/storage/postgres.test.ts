@@ -584,6 +584,24 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
   const create = (t: Tx, ctx: { acc: number; r: number }, text: string) =>
     t.insertLast({ ...activity(ctx.acc, ctx.r), fields: { text } });
   const texts = (rows: { text: unknown; position: number }[]) => rows.map((x) => x.text);
+  /** A create placed last with every column set to something of its own (under r unless told). */
+  const rich = (t: Tx, c: { acc: number; r: number }, text: string, parentId = c.r, segment = 'note') =>
+    t.insertLast({
+      ...activity(c.acc, c.r),
+      parentId,
+      segment,
+      level: parentId === c.r ? 1 : 2,
+      typeid: 4,
+      flagged: 1,
+      created: 11,
+      viewed: 12,
+      updated: 13,
+      creatorId: 7,
+      creatorName: 'Cy "7"',
+      modificatorId: 8,
+      modificatorName: 'Mo, 8',
+      fields: { text, subject: `Re: ${text} & co`, list: [1, '2', { x: null }] },
+    });
   const C2 = 'c2 {"a,b": [1]} \\ \' NULL é';
   const dense = (rows: { position: number }[]) => rows.map((x) => x.position);
 
@@ -667,20 +685,6 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
   });
 
   it('order_batch stores what the statements of its own store, column by column (it holds copies of them)', async () => {
-    const rich = (t: Tx, c: { acc: number; r: number }, text: string) =>
-      t.insertLast({
-        ...activity(c.acc, c.r),
-        typeid: 4,
-        flagged: 1,
-        created: 11,
-        viewed: 12,
-        updated: 13,
-        creatorId: 7,
-        creatorName: 'Cy "7"',
-        modificatorId: 8,
-        modificatorName: 'Mo, 8',
-        fields: { text, subject: `Re: ${text} & co`, list: [1, '2', { x: null }] },
-      });
     const jobs: Parameters<typeof round>[0] = [
       async (t, c) => rich(t, c, 'c1'),
       async (t, c) => t.placeGuessed!(place(c, c.a[1]!, c.r2)),
@@ -786,23 +790,6 @@ describe("postgres adapter: gather rounds (one order_batch statement for a batch
   });
 
   it('a round of creates only is placed in one statement, and stores and tells what the creates one after another do', async () => {
-    const rich = (t: Tx, c: { acc: number; r: number }, text: string, parentId = c.r, segment = 'note') =>
-      t.insertLast({
-        ...activity(c.acc, c.r),
-        parentId,
-        segment,
-        level: parentId === c.r ? 1 : 2,
-        typeid: 4,
-        flagged: 1,
-        created: 11,
-        viewed: 12,
-        updated: 13,
-        creatorId: 7,
-        creatorName: 'Cy "7"',
-        modificatorId: 8,
-        modificatorName: 'Mo, 8',
-        fields: { text, subject: `Re: ${text} & co`, list: [1, '2', { x: null }] },
-      });
     const jobs: Parameters<typeof round>[0] = [
       async (t, c) => rich(t, c, 'c1'),
       async (t, c) => rich(t, c, C2, c.r, 'task'),
