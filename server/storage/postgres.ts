@@ -1385,17 +1385,18 @@ const PLACE_GUESSED = pgDialect.sql(`WITH RECURSIVE
 /**
  * placeMoves' read: the live children of the parents a round's moves leave or enter, and the moved
  * rows wherever they are (with their fields and whether anything lies under them), as JSON arrays;
- * the records those rows and the move targets name.
+ * the records those rows and the move targets name. Rows and records are looked up by id in an
+ * array: a join there let a generic plan scan the whole table once ANALYZE had counted it.
  */
-const PLACE_MOVES_READ = `WITH x AS (
-    SELECT id FROM activities WHERE account_id = ANY($1::bigint[]) AND parent_id = ANY($2::bigint[]) AND deleted IS NULL
-    UNION SELECT unnest($3::bigint[]))
-  SELECT (SELECT coalesce(json_agg(json_build_array(a.id, a.account_id, a.parent_id, a.segment, a.position,
+const PLACE_MOVES_READ = `SELECT
+    (SELECT coalesce(json_agg(json_build_array(a.id, a.account_id, a.parent_id, a.segment, a.position,
         a.record_id, a.level, a.deleted IS NULL, CASE WHEN a.id = ANY($3::bigint[]) THEN a.fields END,
         a.id = ANY($3::bigint[]) AND EXISTS (SELECT FROM activities c WHERE c.account_id = a.account_id AND c.parent_id = a.id))), '[]')
-      FROM activities a JOIN x ON x.id = a.id) AS rows,
+      FROM activities a WHERE a.id = ANY(ARRAY(
+        SELECT id FROM activities WHERE account_id = ANY($1::bigint[]) AND parent_id = ANY($2::bigint[]) AND deleted IS NULL
+        UNION SELECT unnest($3::bigint[])))) AS rows,
     (SELECT coalesce(json_agg(json_build_array(r.id, r.account_id, r.kind, r.deleted IS NULL)), '[]') FROM records r
-      WHERE r.id = ANY($4::bigint[]) OR r.id IN (SELECT record_id FROM activities WHERE id = ANY($3::bigint[]))) AS records`;
+      WHERE r.id = ANY(ARRAY(SELECT unnest($4::bigint[]) UNION SELECT record_id FROM activities WHERE id = ANY($3::bigint[])))) AS records`;
 /** placeMoves' write: every row whose place changed, once; the moved ones with their modification too. */
 const PLACE_MOVES_WRITE = `UPDATE activities SET parent_id = v.parent_id, record_id = v.record_id, level = v.level,
     position = v.position, updated = CASE WHEN v.moved THEN v.updated ELSE activities.updated END,
